@@ -1,0 +1,63 @@
+// The verb registry: builds the commander program from the list of verb modules. Each module registers one
+// verb (with its sub-verbs) and stays thin; the work happens in src/.
+import { Command, CommanderError } from 'commander';
+import { EXIT, VerbError, printErr, printJson } from './output.ts';
+import { VERSION_STRING } from '../src/version.ts';
+import * as mcp from './mcp.ts';
+
+export interface VerbModule {
+  register: (program: Command) => void;
+}
+
+/** Order here is the order in `occam --help`. */
+export const VERBS: readonly VerbModule[] = [mcp];
+
+export function buildProgram(): Command {
+  const program = new Command('occam')
+    .description('Occam — reads web pages into compact, source-linked Markdown for AI agents (CLI + MCP server).')
+    .version(VERSION_STRING, '--version', 'print the version and exit')
+    .option('--json', 'machine-readable output (one JSON document on stdout)')
+    .showSuggestionAfterError(true)
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 success · 1 ran and failed / not verified · 2 usage error or unreadable input.\n' +
+        'Docs: README.md, INSTALL.md, docs/verbs/*.md, docs/tools/*.md',
+    );
+  for (const verb of VERBS) verb.register(program);
+  program.exitOverride();
+  for (const cmd of program.commands) cmd.exitOverride();
+  return program;
+}
+
+/** Runs the CLI; resolves to the process exit code. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  const program = buildProgram();
+  const args = argv.slice(2);
+  if (args.length === 0) {
+    program.outputHelp({ error: true });
+    return EXIT.failed;
+  }
+  try {
+    await program.parseAsync(argv as string[]);
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
+        return EXIT.ok;
+      }
+      if (err.code === 'commander.unknownCommand') {
+        if (args.includes('--json')) printJson({ error: `unknown command: ${args.find((a) => !a.startsWith('-'))}` });
+        return EXIT.failed;
+      }
+      return EXIT.usage;
+    }
+    if (err instanceof VerbError) {
+      if (err.json !== undefined) printJson(err.json);
+      if (err.message) printErr(`occam: ${err.message}`);
+      return err.exitCode;
+    }
+    printErr(`occam: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,47 @@
+// Shared output conventions for verbs (operator.md §0): machine output on stdout, humans on stderr, colour only
+// on a TTY and never with NO_COLOR / OCCAM_NO_COLOR / --json. Exit codes: 0 ok, 1 failed, 2 usage.
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { RuntimeContext } from '../src/config/context.ts';
+
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+export function colourEnabled(ctx: RuntimeContext, json = false): boolean {
+  if (json) return false;
+  if (ctx.env.NO_COLOR !== undefined && ctx.env.NO_COLOR !== '') return false;
+  if (/^(1|true)$/i.test(ctx.env.OCCAM_NO_COLOR ?? '')) return false;
+  return ctx.stdoutIsTTY;
+}
+
+export function paint(ctx: RuntimeContext, json = false): ChalkInstance {
+  return new Chalk({ level: colourEnabled(ctx, json) ? 1 : 0 });
+}
+
+/** Exactly one JSON document (2-space) on stdout. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function printOut(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+export function printErr(text: string): void {
+  process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** A verb's failure with its exit code; bin/occam.ts prints the message and exits. */
+export class VerbError extends Error {
+  readonly exitCode: number;
+  readonly json: unknown;
+  constructor(message: string, exitCode: number = EXIT.failed, json?: unknown) {
+    super(message);
+    this.name = 'VerbError';
+    this.exitCode = exitCode;
+    this.json = json;
+  }
+}
+
+/** Whether --json was given on the verb or globally. */
+export function wantsJson(opts: { json?: boolean } | undefined): boolean {
+  return Boolean(opts?.json) || process.argv.includes('--json');
+}

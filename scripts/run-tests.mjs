@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// Runs every test file under test/ with Node's own test runner. Node >= 22.18 strips TypeScript types natively,
+// so tests execute the sources directly: no build step between an edit and a test run.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  console.error(`occam tests need Node.js >= 22.18 (this is ${process.version}); see INSTALL.md`);
+  process.exit(1);
+}
+
+function collect(dir, out) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) collect(path, out);
+    else if (name.endsWith('.test.ts')) out.push(path);
+  }
+  return out;
+}
+
+const filters = process.argv.slice(2);
+const files = collect('test', []).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+if (files.length === 0) {
+  console.error('no test files matched');
+  process.exit(1);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  { stdio: 'inherit', env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+);
+process.exit(result.status ?? 1);

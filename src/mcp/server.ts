@@ -1,0 +1,265 @@
+// The MCP server core shared by every transport: joins the catalog (contract data), the implemented tool
+// modules and the per-connection surface. One Server instance per connection; process-wide services are shared.
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolResult,
+  type InitializeResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { RuntimeContext } from '../config/context.ts';
+import { readEnv } from '../config/env.ts';
+import { CATALOG, catalogEntry, type CatalogEntry } from '../contract/catalog.ts';
+import { failureIn, normaliseError, nowIso, OccamError, topFailure } from '../contract/failures.ts';
+import { instructionsFor } from '../contract/instructions.ts';
+import { profileRank, type ProfileId } from '../contract/profiles.ts';
+import { VERSION } from '../version.ts';
+import { ClientCapabilityStore } from './capabilities.ts';
+import { Services } from './services.ts';
+import { SessionToolSurface } from './surface.ts';
+import type { SessionState, ToolContext, ToolModule, ToolResultObject } from './tool.ts';
+import { IMPLEMENTED_TOOLS } from './tools/index.ts';
+
+/** The first protocol revision on which this server advertises tools.listChanged (seed 003, tools.md §6.7). */
+export const LIST_CHANGED_MIN_REVISION = '2026-07-28';
+/** Revisions this server negotiates: the SDK's plus the ones the Occam contract is written against. */
+export const NEGOTIABLE_REVISIONS: readonly string[] = [LIST_CHANGED_MIN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS];
+
+const OUTPUT_SCHEMA = {
+  type: 'object' as const,
+  properties: { ok: { type: 'boolean' } },
+  required: ['ok'],
+  additionalProperties: true,
+};
+
+/** The process-level configuration every connection starts from, read once from the env catalog. */
+export interface HostConfig {
+  bootProfile: ProfileId;
+  locked: boolean;
+  /** Opt-in gates that are on (env var names). */
+  gatesOn: ReadonlySet<string>;
+}
+
+export function readHostConfig(runtime: RuntimeContext): HostConfig {
+  const gatesOn = new Set<string>();
+  for (const entry of CATALOG) {
+    if (entry.gate && readEnv<boolean>(entry.gate, runtime.env)) gatesOn.add(entry.gate);
+  }
+  return {
+    bootProfile: readEnv<ProfileId>('OCCAM_PROFILE', runtime.env, runtime.warn),
+    locked: readEnv<boolean>('OCCAM_PROFILE_LOCK', runtime.env),
+    gatesOn,
+  };
+}
+
+export function newSession(runtime: RuntimeContext, config: HostConfig, canNotify = true): SessionState {
+  return {
+    id: randomUUID(),
+    surface: new SessionToolSurface(config.bootProfile, config.locked),
+    capabilities: new ClientCapabilityStore(runtime.env, runtime.warn),
+    clientInfo: null,
+    protocolVersion: null,
+    canNotify,
+    extras: new Map(),
+  };
+}
+
+interface Registered {
+  entry: CatalogEntry;
+  module: ToolModule;
+  listing: Tool;
+}
+
+function publishTool(entry: CatalogEntry, module: ToolModule): Registered {
+  const json = z.toJSONSchema(module.inputSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  const inputSchema = (module.publishSchema ? module.publishSchema(json) : json) as Tool['inputSchema'];
+  return {
+    entry,
+    module,
+    listing: {
+      name: entry.name,
+      description: module.description,
+      inputSchema,
+      outputSchema: OUTPUT_SCHEMA,
+      annotations: { ...entry.annotations },
+    },
+  };
+}
+
+/** Registered tools in catalog order: implemented, and (for opt-ins) gated on. Built once per process. */
+export function registeredTools(config: HostConfig): Registered[] {
+  const out: Registered[] = [];
+  for (const entry of CATALOG) {
+    const module = IMPLEMENTED_TOOLS.find((t) => t.name === entry.name);
+    if (!module) continue;
+    if (entry.kind === 'opt-in' && !config.gatesOn.has(entry.gate as string)) continue;
+    out.push(publishTool(entry, module));
+  }
+  return out;
+}
+
+function onSurface(entry: CatalogEntry, profile: ProfileId): boolean {
+  // Opt-in tools ignore profiles entirely when their gate is on (they are only registered then).
+  return entry.kind === 'opt-in' || profileRank(entry.since as ProfileId) <= profileRank(profile);
+}
+
+/** Tool names a session exposes right now (what tools/list returns). */
+export function exposedToolNames(tools: readonly Registered[], profile: ProfileId): string[] {
+  return tools.filter((t) => onSurface(t.entry, profile)).map((t) => t.entry.name);
+}
+
+function revisionAtLeast(revision: string | null, min: string): boolean {
+  return revision != null && revision >= min; // ISO dates compare lexically
+}
+
+/** tools.md §6.7: advertise listChanged only when the surface of this connection can really change. */
+export function advertisesListChanged(config: HostConfig, tools: readonly Registered[], revision: string | null): boolean {
+  if (!revisionAtLeast(revision, LIST_CHANGED_MIN_REVISION)) return false;
+  if (config.gatesOn.has('OCCAM_EXAM_MCP') && tools.some((t) => t.entry.name === 'occam_exam_submit')) return true;
+  if (config.locked) return false;
+  return exposedToolNames(tools, config.bootProfile).includes('occam_client_capabilities');
+}
+
+function toCallResult(result: ToolResultObject): CallToolResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(result) }],
+    structuredContent: result,
+    isError: result.ok === false,
+  };
+}
+
+/** Type/presence problems are binding failures (tools.md §6.5); ranges and values are the tool's own failure. */
+function isBindingIssue(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'invalid_type' || issue.code === 'unrecognized_keys' || issue.code === 'invalid_union';
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 4)
+    .map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`)
+    .join('; ');
+}
+
+export interface OccamServerOptions {
+  runtime: RuntimeContext;
+  services: Services;
+  config: HostConfig;
+  session: SessionState;
+  tools?: Registered[];
+}
+
+/** Builds one MCP Server for one connection. */
+export function createOccamServer(options: OccamServerOptions): Server {
+  const { runtime, services, config, session } = options;
+  const tools = options.tools ?? registeredTools(config);
+  const byName = new Map(tools.map((t) => [t.entry.name, t]));
+  const bootExposed = new Set(exposedToolNames(tools, config.bootProfile));
+
+  const server = new Server(
+    { name: 'occam', version: VERSION },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: instructionsFor(config.bootProfile, bootExposed),
+    },
+  );
+
+  // Negotiate the revision ourselves so capability advertisement can depend on it (tools.md §6.7).
+  const sdkInitialize = (server as unknown as { _oninitialize(r: unknown): Promise<InitializeResult> })._oninitialize.bind(server);
+  server.setRequestHandler(InitializeRequestSchema, async (request) => {
+    const result = await sdkInitialize(request);
+    const requested = request.params.protocolVersion;
+    const revision = NEGOTIABLE_REVISIONS.includes(requested) ? requested : result.protocolVersion;
+    session.protocolVersion = revision;
+    session.clientInfo = { name: request.params.clientInfo.name, version: request.params.clientInfo.version };
+    const capabilities = { ...result.capabilities, tools: { listChanged: advertisesListChanged(config, tools, revision) } };
+    delete (capabilities as Record<string, unknown>).logging; // §6.4: never advertised
+    return { ...result, protocolVersion: revision, capabilities };
+  });
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: tools.filter((t) => onSurface(t.entry, session.surface.activeProfile)).map((t) => t.listing),
+  }));
+
+  const notifyToolsChanged = async (): Promise<boolean> => {
+    if (!session.canNotify) return false;
+    try {
+      await server.sendToolListChanged();
+      return true;
+    } catch (err) {
+      runtime.warn(`[occam.mcp] tools/list_changed not delivered: ${(err as Error).message}`);
+      return false;
+    }
+  };
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    const registered = byName.get(name);
+    if (!registered) {
+      throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+    }
+    const { entry, module } = registered;
+    const profile = session.surface.activeProfile;
+    if (!onSurface(entry, profile)) {
+      return toCallResult(
+        topFailure(
+          'tool_not_on_surface',
+          `${name} is not on the active surface (profile ${profile}); call tools/list and use only the tools it returns.`,
+          { timestamp: nowIso(runtime.now) },
+        ),
+      );
+    }
+
+    const parsed = module.inputSchema.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) {
+      const detail = describeIssues(parsed.error.issues);
+      if (parsed.error.issues.some(isBindingIssue)) {
+        runtime.warn(`[occam.mcp] argument binding rejected tool=${name}: ${detail}`);
+        return toCallResult(
+          topFailure('invalid_arguments', `${detail} (tool: ${name})`, { timestamp: nowIso(runtime.now) }),
+        );
+      }
+      return toCallResult(
+        failureIn(entry.failureShape, 'invalid_arguments', `${detail} (tool: ${name})`, { timestamp: nowIso(runtime.now) }),
+      );
+    }
+
+    const ctx: ToolContext = {
+      runtime,
+      session,
+      services,
+      signal: extra.signal,
+      notifyToolsChanged,
+      log: (line) => runtime.warn(line),
+    };
+    try {
+      return toCallResult(await module.handler(parsed.data, ctx));
+    } catch (err) {
+      const { code, message } = normaliseError(err);
+      if (!(err instanceof OccamError)) {
+        runtime.warn(`[occam.mcp] tool ${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      }
+      const details = err instanceof OccamError ? err.details : {};
+      return toCallResult(failureIn(entry.failureShape, code, message, { ...details, timestamp: nowIso(runtime.now) }));
+    }
+  });
+
+  return server;
+}
+
+/** Convenience for one-connection hosts (stdio): config, services and a session in one call. */
+export function createHost(runtime: RuntimeContext) {
+  const config = readHostConfig(runtime);
+  const services = new Services(runtime);
+  const tools = registeredTools(config);
+  return { config, services, tools };
+}
+
+export { catalogEntry };

@@ -1,0 +1,12 @@
+// The implemented tools. A catalog entry (contract/catalog.ts) without a module here is simply absent from
+// tools/list: nothing is advertised before it works. Tool modules stay light (zod + lazy imports).
+import type { ToolModule } from '../tool.ts';
+import { clientCapabilitiesTool } from './client-capabilities.ts';
+
+export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
+  clientCapabilitiesTool,
+];
+
+export function implementedTool(name: string): ToolModule | undefined {
+  return IMPLEMENTED_TOOLS.find((t) => t.name === name);
+}

@@ -1,0 +1,42 @@
+// stdio transport: one process, one connection, one session. stdout carries protocol frames only.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { RuntimeContext } from '../../config/context.ts';
+import { readEnv } from '../../config/env.ts';
+import { VERSION } from '../../version.ts';
+import { createHost, createOccamServer, exposedToolNames, newSession } from '../server.ts';
+
+export async function serveStdio(runtime: RuntimeContext): Promise<void> {
+  const { config, services, tools } = createHost(runtime);
+  const session = newSession(runtime, config);
+  const server = createOccamServer({ runtime, services, config, session, tools });
+
+  if (readEnv<boolean>('OCCAM_BANNER', runtime.env)) {
+    const count = exposedToolNames(tools, config.bootProfile).length;
+    runtime.warn(
+      `occam ${VERSION} mcp (stdio) profile=${config.bootProfile}${config.locked ? ' (locked)' : ''} tools=${count}` +
+        (config.gatesOn.size ? ` opt-in=${[...config.gatesOn].join(',')}` : ''),
+    );
+  }
+  if (config.locked && config.gatesOn.has('OCCAM_EXAM_MCP')) {
+    runtime.warn('[occam.mcp] OCCAM_PROFILE_LOCK=1: the tool surface is pinned; exam grades are recorded but not applied');
+  }
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await services.disposeAll();
+    await server.close().catch(() => {});
+  };
+  await new Promise<void>((resolve) => {
+    const done = () => void shutdown().then(resolve);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, done);
+    process.stdin.once('end', done);
+    process.stdin.once('close', done);
+    server.onclose = done;
+    server.connect(new StdioServerTransport()).catch((err) => {
+      runtime.warn(`[occam.mcp] stdio transport failed: ${(err as Error).message}`);
+      done();
+    });
+  });
+}
