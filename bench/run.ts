@@ -1,0 +1,21 @@
+// `npm run bench`: runs each benchmark module in turn. Every module measures Occam beside its baseline in the
+// same run and prints ratios; results also land as JSON under bench/out/. `npm run bench -- <name>` runs one.
+import { mkdirSync } from 'node:fs';
+
+export interface BenchModule {
+  name: string;
+  run: () => Promise<void>;
+}
+
+const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
+  () => import('./startup.ts'),
+];
+
+mkdirSync(new URL('./out/', import.meta.url), { recursive: true });
+const only = process.argv.slice(2);
+for (const load of MODULES) {
+  const mod = (await load()).default;
+  if (only.length && !only.includes(mod.name)) continue;
+  console.log(`\n=== ${mod.name} ===`);
+  await mod.run();
+}
