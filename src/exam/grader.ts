@@ -1,0 +1,255 @@
+// The grader (exam.md §3): a pure, total function from a behaviour record to a score, a tier and four
+// diagnostic outcomes. It judges form, never quality. No I/O: the clock and the canary verifier are injected.
+import { EMPTY_RECORD, type ArgumentsInput, type ChainRecord, type ExamRecord } from './record.ts';
+import { EXAM_TASK_IDS, type ExamTaskId } from './tasks.ts';
+import { DEFAULT_TIER, tierForScore, type Tier } from './tiers.ts';
+
+export const CANARY_VERDICTS = ['READ_VERIFIED', 'READ_STALE', 'HALLUCINATED', 'REPLAY_SUSPECT'] as const;
+export type CanaryVerdict = (typeof CANARY_VERDICTS)[number];
+
+export const PLAUSIBLE_BUDGET = { min: 64, max: 200_000 } as const;
+/** Parameters through which a later call can consume the value an earlier one produced, checked in order. */
+export const CHAIN_CONSUMING_PARAMS = ['if_none_match', 'diff_against'] as const;
+
+export type ResultSource = 'exam' | 'default' | 'rolling' | 'operator';
+
+export interface ExamOutcome {
+  task: ExamTaskId;
+  passed: boolean;
+  detail: string;
+}
+
+/**
+ * How the canary task was adjudicated. `verifier`: the sentinel the agent reported was checked by the canary
+ * verifier of the process that issued it (a claimed verdict is ignored). `claimed`: the record's
+ * `canaryVerdict` was graded as supplied (offline, or no sentinel reported). `absent`: neither was given.
+ */
+export type CanaryPath = 'verifier' | 'claimed' | 'absent';
+
+export interface CanaryAdjudication {
+  path: CanaryPath;
+  /** The verdict that was graded (null when nothing was reported). */
+  verdict: CanaryVerdict | null;
+  /** The verdict the record claimed, as written (null when none). */
+  claimedVerdict: string | null;
+  note: string;
+}
+
+export interface ExamResult {
+  score: number;
+  tier: Tier;
+  outcomes: ExamOutcome[];
+  /** ISO-8601 UTC; null on the default result. */
+  gradedAt: string | null;
+  source: ResultSource;
+}
+
+export interface GradedExam extends ExamResult {
+  canary: CanaryAdjudication;
+}
+
+/** `verifySentinel(sessionId, sentinel)` of the canary subsystem that issued the probe. */
+export type SentinelVerifier = (sessionId: string, sentinel: string) => CanaryVerdict;
+
+export interface GradeOptions {
+  /** Milliseconds since the epoch (only `gradedAt` depends on it). */
+  now: () => number;
+  /** Present only inside the host process that issued the canary; offline grading cannot hold its secret. */
+  verifySentinel?: SentinelVerifier;
+}
+
+/** The result for a client that never sat the exam: presumed competent, but never applied to a live surface. */
+export function defaultResult(): ExamResult {
+  return { score: 0, tier: DEFAULT_TIER, outcomes: [], gradedAt: null, source: 'default' };
+}
+
+// ——— shared parsing ———
+
+type ObjectParse = { ok: true; value: Record<string, unknown> } | { ok: false; why: string };
+
+/** "Parse as object" (§3): non-blank text, valid JSON, object root — and say which one failed. */
+function parseObject(input: ArgumentsInput | null): ObjectParse {
+  if (input === null) return { ok: false, why: 'no arguments were reported' };
+  if (typeof input !== 'string') return { ok: true, value: input };
+  if (input.trim() === '') return { ok: false, why: 'the arguments are blank' };
+  let value: unknown;
+  try {
+    value = JSON.parse(input);
+  } catch {
+    return { ok: false, why: 'the arguments are not valid JSON' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, why: `the arguments must be a JSON object, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}` };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k);
+
+// ——— canary ———
+
+export function parseVerdict(raw: string | null): CanaryVerdict | null {
+  if (raw === null || raw.trim() === '') return null;
+  const v = raw.trim().toUpperCase();
+  return (CANARY_VERDICTS as readonly string[]).includes(v) ? (v as CanaryVerdict) : 'HALLUCINATED';
+}
+
+const CANARY_DETAIL: Record<CanaryVerdict, string> = {
+  READ_VERIFIED: 'Sentinel verified as a current read of the probe.',
+  READ_STALE:
+    'The sentinel is authentic but from an earlier time bucket; this task needs a current read — fetch the probe again now and report what it shows.',
+  REPLAY_SUSPECT:
+    'The sentinel is cryptographically valid but this host never logged issuing it, so its provenance is unknown; fetch the probe URL you were given and report its sentinel.',
+  HALLUCINATED:
+    'The reported sentinel matched nothing this host issued in the recognised window; fetch the probe and copy the occam-sentinel value verbatim instead of guessing.',
+};
+
+function adjudicateCanary(record: ExamRecord, verify: SentinelVerifier | undefined): CanaryAdjudication {
+  const claimedVerdict = record.canaryVerdict !== null && record.canaryVerdict.trim() !== '' ? record.canaryVerdict : null;
+  const sentinel = record.canarySentinel?.trim() ? record.canarySentinel : null;
+  const sessionId = record.canarySessionId?.trim() ? record.canarySessionId.trim() : null;
+  if (sentinel !== null && verify) {
+    if (sessionId === null) {
+      return {
+        path: 'verifier',
+        verdict: 'HALLUCINATED',
+        claimedVerdict,
+        note: 'A sentinel was reported without its canarySessionId, so the verifier could not match it; any claimed verdict was ignored.',
+      };
+    }
+    let verdict: CanaryVerdict;
+    try {
+      verdict = parseVerdict(verify(sessionId, sentinel)) ?? 'HALLUCINATED';
+    } catch {
+      // A verifier that cannot answer (e.g. secret disposed) proves nothing about the read.
+      verdict = 'HALLUCINATED';
+    }
+    return { path: 'verifier', verdict, claimedVerdict, note: 'The reported sentinel was adjudicated by this host’s canary verifier; any claimed verdict was ignored.' };
+  }
+  const verdict = parseVerdict(claimedVerdict);
+  if (verdict === null) {
+    return { path: 'absent', verdict: null, claimedVerdict: null, note: 'No sentinel and no verdict were reported.' };
+  }
+  const why = sentinel !== null
+    ? 'A sentinel was reported but only the process that issued it holds the secret to verify it; the claimed canaryVerdict was graded as supplied.'
+    : 'The claimed canaryVerdict was graded as supplied (no sentinel was reported for this host to verify).';
+  return { path: 'claimed', verdict, claimedVerdict, note: why };
+}
+
+function gradeCanary(adj: CanaryAdjudication, claimedText: string | null): ExamOutcome {
+  if (adj.verdict === null) {
+    return { task: 'canary', passed: false, detail: 'No sentinel reported: fetch the probe URL and report its occam-sentinel value verbatim.' };
+  }
+  let detail = CANARY_DETAIL[adj.verdict];
+  if (adj.path === 'claimed' && adj.verdict === 'HALLUCINATED' && claimedText !== null && claimedText.trim().toUpperCase() !== 'HALLUCINATED') {
+    detail = `Unrecognised verdict token ${JSON.stringify(claimedText.trim().slice(0, 40))}, graded as HALLUCINATED. ${detail}`;
+  }
+  return { task: 'canary', passed: adj.verdict === 'READ_VERIFIED', detail };
+}
+
+// ——— basic_call ———
+
+function gradeBasicCall(input: ArgumentsInput | null): ExamOutcome {
+  const fail = (detail: string): ExamOutcome => ({ task: 'basic_call', passed: false, detail });
+  const parsed = parseObject(input);
+  if (!parsed.ok) return fail(`${capital(parsed.why)}; pass an object such as {"url":"https://example.com"}.`);
+  if (!has(parsed.value, 'url')) return fail('The arguments have no property named exactly "url" (names are case-sensitive).');
+  const url = parsed.value.url;
+  if (typeof url !== 'string') return fail(`"url" must be a JSON string, not ${url === null ? 'null' : typeof url}.`);
+  const text = url.trim();
+  if (text === '') return fail('"url" is empty.');
+  let parsedUrl: URL;
+  try {
+    parsedUrl = new URL(text);
+  } catch {
+    return fail(`"url" is not an absolute URL (${JSON.stringify(text.slice(0, 80))}); include the scheme and host, e.g. https://example.com/docs.`);
+  }
+  if (parsedUrl.protocol !== 'http:' && parsedUrl.protocol !== 'https:') {
+    return fail(`"url" must use http or https, not ${parsedUrl.protocol.replace(/:$/, '')}.`);
+  }
+  if (parsedUrl.hostname === '') return fail('"url" has no host.');
+  return { task: 'basic_call', passed: true, detail: 'Arguments bind: an object with an absolute http(s) url.' };
+}
+
+// ——— focus_budget ———
+
+const nonBlank = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+function gradeFocusBudget(input: ArgumentsInput | null): ExamOutcome {
+  const fail = (detail: string): ExamOutcome => ({ task: 'focus_budget', passed: false, detail });
+  const parsed = parseObject(input);
+  if (!parsed.ok) return fail(`${capital(parsed.why)}; pass an object with focus_query (or task) and max_tokens (or budget).`);
+  const o = parsed.value;
+  const focusKey = nonBlank(o.focus_query) ? 'focus_query' : nonBlank(o.task) ? 'task' : null;
+  if (focusKey === null) return fail('No focus: give a non-blank focus_query (or task) string saying what you need from the page.');
+  // max_tokens, when present, is THE budget — even if invalid; budget is then not consulted.
+  const budgetKey = has(o, 'max_tokens') ? 'max_tokens' : has(o, 'budget') ? 'budget' : null;
+  if (budgetKey === null) return fail('No budget: the budget must be explicit — pass max_tokens (or budget) as an integer.');
+  const budget = o[budgetKey];
+  if (typeof budget !== 'number' || !Number.isInteger(budget)) {
+    return fail(`${budgetKey} must be a JSON integer, got ${budget === null ? 'null' : typeof budget === 'number' ? String(budget) : `a ${typeof budget}`}.`);
+  }
+  if (budget < PLAUSIBLE_BUDGET.min || budget > PLAUSIBLE_BUDGET.max) {
+    return fail(
+      `${budgetKey}=${budget} is not a budget: a plausible one is between ${PLAUSIBLE_BUDGET.min} and ${PLAUSIBLE_BUDGET.max} tokens ` +
+        '(a number above any real context window means budgeting was opted out of).',
+    );
+  }
+  return { task: 'focus_budget', passed: true, detail: `Focused read with an explicit budget (${focusKey}, ${budgetKey}=${budget}).` };
+}
+
+// ——— chain ———
+
+function gradeChain(chain: ChainRecord | null): ExamOutcome {
+  const fail = (detail: string): ExamOutcome => ({ task: 'chain', passed: false, detail });
+  if (chain === null) return fail('No chain reported: read a page, keep its contentHash, then pass it back in a later call.');
+  if (chain.calls.length < 2) return fail('The chain needs at least two calls: one that produces a value and a later one that uses it.');
+  if (chain.producedValue === null || chain.producedValue.trim() === '') {
+    return fail('producedValue is missing or blank: record the value (e.g. contentHash) the first call returned.');
+  }
+  const produced = chain.producedValue.trim();
+  // Index 0 is never checked: a value cannot flow backwards into the call that produced it.
+  for (let i = 1; i < chain.calls.length; i++) {
+    const parsed = parseObject(chain.calls[i]);
+    if (!parsed.ok) continue;
+    for (const param of CHAIN_CONSUMING_PARAMS) {
+      const v = parsed.value[param];
+      if (typeof v === 'string' && v.trim() === produced) {
+        return { task: 'chain', passed: true, detail: `Call ${i + 1} passes the produced value back as ${param}.` };
+      }
+    }
+  }
+  return fail(`No call after the first passes the produced value back as ${CHAIN_CONSUMING_PARAMS.join(' or ')} (exact, case-sensitive match).`);
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * Grades a record. Total: a null/undefined record grades as empty; malformed fields fail their task.
+ * Exactly four outcomes in the order canary, basic_call, focus_budget, chain; score = passed count.
+ */
+export function gradeRecord(record: ExamRecord | null | undefined, opts: GradeOptions): GradedExam {
+  const r = record ?? EMPTY_RECORD;
+  const canary = adjudicateCanary(r, opts.verifySentinel);
+  const outcomes: ExamOutcome[] = [
+    gradeCanary(canary, r.canaryVerdict),
+    gradeBasicCall(r.basicCallArguments),
+    gradeFocusBudget(r.focusBudgetArguments),
+    gradeChain(r.chain),
+  ];
+  let score = 0;
+  for (const o of outcomes) if (o.passed) score++;
+  return {
+    score,
+    tier: tierForScore(score),
+    outcomes,
+    gradedAt: new Date(opts.now()).toISOString(),
+    source: 'exam',
+    canary,
+  };
+}
+
+/** The task order every result follows (re-exported for callers that only import the grader). */
+export const GRADING_ORDER: readonly ExamTaskId[] = EXAM_TASK_IDS;

@@ -1,0 +1,60 @@
+// Score → tier → profile (exam.md §1, §4) and the two H3 comparison arms (§10). All data, all pure.
+import { coreToolsOf } from '../contract/catalog.ts';
+import type { ProfileId } from '../contract/profiles.ts';
+
+export const MAX_SCORE = 4;
+
+export const TIERS = ['weak', 'medium', 'strong'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/** The tier every unknown client is presumed to have (exam.md §5) — never applied to a live surface. */
+export const DEFAULT_TIER: Tier = 'medium';
+
+/** Nested surfaces, narrowest first: minimal ⊂ basic ⊂ full. */
+export const TIER_PROFILE: Readonly<Record<Tier, ProfileId>> = { weak: 'minimal', medium: 'basic', strong: 'full' };
+
+/** Score clamped to [0, 4] first: ≤ 1 weak, ≤ 3 medium, 4 strong. Non-numbers count as 0. */
+export function tierForScore(score: number): Tier {
+  const s = Number.isNaN(score) ? 0 : Math.min(MAX_SCORE, Math.max(0, score));
+  if (s <= 1) return 'weak';
+  if (s <= 3) return 'medium';
+  return 'strong';
+}
+
+export function profileForTier(tier: Tier): ProfileId {
+  return TIER_PROFILE[tier];
+}
+
+/** Core tools the tier's profile exposes (the submit tool itself is not counted). */
+export function toolCountForTier(tier: Tier): number {
+  return coreToolsOf(TIER_PROFILE[tier]).length;
+}
+
+/** Wire parsing: trimmed, case-insensitive; null, blank or unknown spellings → medium. */
+export function parseTier(raw: unknown): Tier {
+  if (typeof raw !== 'string') return DEFAULT_TIER;
+  const v = raw.trim().toLowerCase();
+  return (TIERS as readonly string[]).includes(v) ? (v as Tier) : DEFAULT_TIER;
+}
+
+export function isTier(raw: unknown): raw is Tier {
+  return typeof raw === 'string' && (TIERS as readonly string[]).includes(raw);
+}
+
+/**
+ * The static model-name arm (§10): a deliberately cheap baseline that H3 must beat, quirks included —
+ * the weak markers are tested first, so `gpt-4o-mini` and every `gemini-…` (contains `mini`) are weak.
+ */
+const STATIC_MAP_RULES: ReadonlyArray<{ tier: Tier; markers: readonly string[] }> = [
+  { tier: 'weak', markers: ['7b', '8b', 'mini', 'tiny', 'mock-weak'] },
+  { tier: 'strong', markers: ['opus', 'gpt-5', 'gpt-4', 'sonnet', 'mock-strong'] },
+];
+
+export function staticMapTier(modelHint: string | null | undefined): Tier {
+  if (modelHint == null || modelHint.trim() === '') return DEFAULT_TIER;
+  const hint = modelHint.toLowerCase();
+  for (const rule of STATIC_MAP_RULES) {
+    if (rule.markers.some((m) => hint.includes(m))) return rule.tier;
+  }
+  return DEFAULT_TIER;
+}

@@ -1,0 +1,113 @@
+// occam_exam_submit (OCCAM_EXAM_MCP=1; tools.md §3.2.5, exam.md §9): grades a capability-exam behaviour record,
+// caches the grade, and — unless the operator locked the surface — applies the tier's profile to this
+// connection and sends notifications/tools/list_changed. It fetches nothing and runs no task itself.
+import { z } from 'zod';
+import { nestedFailure, nowIso } from '../../contract/failures.ts';
+import { defineService } from '../services.ts';
+import { defineTool, type ToolContext, type ToolResultObject } from '../tool.ts';
+import type { SentinelVerifier } from '../../exam/grader.ts';
+
+const inputSchema = z.object({
+  submission: z
+    .union([z.string(), z.record(z.string(), z.unknown())])
+    .describe(
+      '[core] The behaviour record as JSON text (an object is accepted too): clientInfo, modelHint, sessionId, ' +
+        'selfReportTier?, canaryVerdict or canarySentinel+canarySessionId, basicCallArguments, focusBudgetArguments, ' +
+        'chain{calls[],producedValue}.',
+    ),
+});
+
+const DESCRIPTION = [
+  'Grades a capability-exam behaviour record: four one-point tasks (canary, basic_call, focus_budget, chain).',
+  'Score 0–1 → weak → minimal profile (1 tool); 2–3 → medium → basic (3 tools); 4 → strong → full (18 tools).',
+  'Unless the operator locked the surface, the profile is applied to this connection and tools/list_changed is sent:',
+  'call tools/list again before using any other tool. Report the canary as canarySentinel + canarySessionId so this host verifies it itself.',
+  'Fetches nothing.',
+].join(' ');
+
+/** Process-wide grade cache (24 h TTL, 1024 subjects), shared by every connection of this host. */
+export const examCacheService = defineService({
+  id: 'exam.cache',
+  create: async (runtime) => {
+    const { ExamResultCache } = await import('../../exam/cache.ts');
+    return new ExamResultCache({ now: runtime.now });
+  },
+});
+
+/**
+ * Supplies the canary verifier of this host process (the one that issued the probe and holds its secret), or
+ * undefined when the canary subsystem is unavailable — the grade then falls back to the claimed verdict and
+ * says so in `canaryAdjudication`.
+ */
+export type VerifierResolver = (ctx: ToolContext) => Promise<SentinelVerifier | undefined>;
+
+export function createExamSubmitTool(resolveVerifier: VerifierResolver) {
+  return defineTool({
+    name: 'occam_exam_submit',
+    description: DESCRIPTION,
+    inputSchema,
+    handler: async (args, ctx): Promise<ToolResultObject> => {
+      const { parseRecordText, recordFromValue } = await import('../../exam/record.ts');
+      const { examineRecord } = await import('../../exam/report.ts');
+      const { applyExamTier } = await import('../../exam/surface.ts');
+      const { MAX_SCORE } = await import('../../exam/tiers.ts');
+
+      const failure = (message: string) =>
+        nestedFailure({ code: 'invalid_arguments', message, retryable: false }, { timestamp: nowIso(ctx.runtime.now) });
+
+      const parsed = typeof args.submission === 'string' ? parseRecordText(args.submission) : recordFromValue(args.submission);
+      if (!parsed.ok) return failure(`invalid submission: ${parsed.reason}`);
+
+      let verifySentinel: SentinelVerifier | undefined;
+      if (parsed.record.canarySentinel?.trim()) {
+        try {
+          verifySentinel = await resolveVerifier(ctx);
+        } catch (err) {
+          ctx.log(`[occam.exam] canary verifier unavailable: ${(err as Error).message}`);
+        }
+      }
+
+      const report = examineRecord(parsed.record, { now: ctx.runtime.now, verifySentinel });
+      const graded = report.graded;
+      const cache = await ctx.services.use(examCacheService);
+      cache.store(report.subject, { score: graded.score, tier: graded.tier, outcomes: graded.outcomes, gradedAt: graded.gradedAt, source: graded.source });
+
+      const surface = ctx.session.surface;
+      const change = applyExamTier(surface, graded.tier);
+      let listChangedSent = false;
+      if (change.changed) {
+        // Best effort: a send failure is logged by notifyToolsChanged and the grade still succeeds.
+        listChangedSent = await ctx.notifyToolsChanged();
+      }
+
+      return {
+        ok: true,
+        score: graded.score,
+        maxScore: MAX_SCORE,
+        tier: graded.tier,
+        source: graded.source,
+        recommendedProfile: report.profile,
+        toolCount: report.toolCount,
+        applied: change.changed,
+        pinned: surface.locked,
+        activeProfile: surface.activeProfile,
+        listChangedSent,
+        clientInfo: report.subject.clientInfo,
+        modelHint: report.subject.modelHint,
+        sessionId: report.subject.sessionId,
+        selfReportTier: report.selfReportTier,
+        staticMapTier: report.staticMapTier,
+        outcomes: graded.outcomes.map((o) => ({ task: o.task, passed: o.passed, detail: o.detail })),
+        canaryAdjudication: { path: graded.canary.path, verdict: graded.canary.verdict, note: graded.canary.note },
+      };
+    },
+  });
+}
+
+/**
+ * This host's canary verifier. The trust layer's canary subsystem (src/trust/canary/) is wired here; until a
+ * session has a canary authority there is nothing to verify against, and grading uses the claimed verdict.
+ */
+const resolveCanaryVerifier: VerifierResolver = async () => undefined;
+
+export const examSubmitTool = createExamSubmitTool(resolveCanaryVerifier);
