@@ -4,13 +4,14 @@ import { Command, CommanderError } from 'commander';
 import { EXIT, VerbError, printErr, printJson } from './output.ts';
 import { VERSION_STRING } from '../src/version.ts';
 import * as mcp from './mcp.ts';
+import * as exam from './exam.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp];
+export const VERBS: readonly VerbModule[] = [mcp, exam];
 
 export function buildProgram(): Command {
   const program = new Command('occam')

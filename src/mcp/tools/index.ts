@@ -2,9 +2,11 @@
 // tools/list: nothing is advertised before it works. Tool modules stay light (zod + lazy imports).
 import type { ToolModule } from '../tool.ts';
 import { clientCapabilitiesTool } from './client-capabilities.ts';
+import { examSubmitTool } from './exam-submit.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
+  examSubmitTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {
