@@ -4,8 +4,11 @@ import type { EnvMap } from './context.ts';
 import type { EnvVar } from './env-spec.ts';
 import { exposureVars } from './env-exposure.ts';
 import { trustVars } from './env-trust.ts';
+import { readingVars } from './env-reading.ts';
+import { transportVars } from './env-transport.ts';
+import { browserVars } from './env-browser.ts';
 
-const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars];
+const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars];
 
 export const ENV_CATALOG: ReadonlyMap<string, EnvVar<any>> = (() => {
   const map = new Map<string, EnvVar<any>>();

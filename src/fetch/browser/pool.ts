@@ -1,0 +1,359 @@
+// The browser backend (reading.md §6.3): one shared headless Chromium per process, launched on first use, with a
+// bounded number of pages rendering at once. Each render gets its own context (cookies, cache, storage never leak
+// between reads), every request the page makes passes the outbound guard, and a render that times out, is
+// cancelled or crashes closes its context — the browser process itself is closed at shutdown, so no Chromium
+// outlives the host.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Route } from 'playwright-core';
+import type { RuntimeContext } from '../../config/context.ts';
+import { readEnv } from '../../config/env.ts';
+import { OccamError } from '../../contract/failures.ts';
+import { defineService } from '../../mcp/services.ts';
+import { resolveAndCheck, systemResolver, type GuardPolicy, type Resolver } from '../guard.ts';
+import { installHint, locateBrowser } from './discover.ts';
+
+export const BROWSER_HTML_CAP = 900_000;
+const VIEWPORT = { width: 1280, height: 720 };
+const CONTENT_SELECTOR = "article, main, [role='main'], body";
+const BLOCKED_RESOURCE_TYPES = new Set(['image', 'font', 'media']);
+const TRACKER_HOSTS = /(^|\.)(google-analytics\.com|googletagmanager\.com|doubleclick\.net|facebook\.net|segment\.io|hotjar\.com)$/i;
+const CONSENT_BUTTONS = [
+  '#onetrust-accept-btn-handler',
+  '#CybotCookiebotDialogBodyLevelButtonLevelOptinAllowAll',
+  '#truste-consent-button',
+  '#didomi-notice-agree-button',
+  '.fc-cta-consent',
+  'button:has-text("Accept all")',
+  'button:has-text("I agree")',
+  'button:has-text("Got it")',
+];
+
+export interface RenderOptions {
+  policy: GuardPolicy;
+  resolver?: Resolver;
+  timeoutMs?: number;
+  /** Extra request headers (session profile, UA); values are never logged. */
+  headers?: Record<string, string>;
+  userAgent?: string;
+  signal?: AbortSignal;
+  screenshot?: boolean;
+  /** Time to let scripts settle after the content selector appears. */
+  settleMs?: number;
+}
+
+export interface RenderedPage {
+  finalUrl: string;
+  status: number | null;
+  contentType: string | null;
+  html: string;
+  htmlTruncated: boolean;
+  title: string;
+  latencyMs: number;
+  blockedRequests: number;
+  screenshotPng?: string;
+}
+
+export interface PoolStats {
+  launched: boolean;
+  active: number;
+  waiting: number;
+  peakActive: number;
+  renders: number;
+  maxParallel: number;
+}
+
+/** A counting semaphore with FIFO waiters that can be abandoned (abort). */
+class Slots {
+  #free: number;
+  #waiters: Array<() => void> = [];
+  constructor(n: number) {
+    this.#free = n;
+  }
+  get waiting() {
+    return this.#waiters.length;
+  }
+  async acquire(signal?: AbortSignal): Promise<void> {
+    if (this.#free > 0) {
+      this.#free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const grant = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        this.#waiters = this.#waiters.filter((w) => w !== grant);
+        reject(new OccamError('timeout', 'The read was cancelled while waiting for a browser slot.'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#waiters.push(grant);
+    });
+  }
+  release(): void {
+    const next = this.#waiters.shift();
+    if (next) next();
+    else this.#free += 1;
+  }
+}
+
+export class BrowserPool {
+  readonly #runtime: RuntimeContext;
+  readonly #slots: Slots;
+  readonly #maxParallel: number;
+  readonly #defaultTimeoutMs: number;
+  #browser: Promise<Browser> | null = null;
+  #profileDir: string | null = null;
+  #active = 0;
+  #peak = 0;
+  #renders = 0;
+  #closed = false;
+
+  constructor(runtime: RuntimeContext) {
+    this.#runtime = runtime;
+    this.#maxParallel = readEnv<number>('OCCAM_BROWSER_MAX_PARALLEL', runtime.env, runtime.warn);
+    this.#defaultTimeoutMs = readEnv<number>('OCCAM_BROWSER_TIMEOUT_MS', runtime.env, runtime.warn);
+    this.#slots = new Slots(this.#maxParallel);
+  }
+
+  stats(): PoolStats {
+    return {
+      launched: this.#browser !== null,
+      active: this.#active,
+      waiting: this.#slots.waiting,
+      peakActive: this.#peak,
+      renders: this.#renders,
+      maxParallel: this.#maxParallel,
+    };
+  }
+
+  /** Whether a browser could be launched at all (no launch happens). */
+  available(): boolean {
+    return locateBrowser(this.#runtime).path !== null;
+  }
+
+  async #launch(): Promise<Browser> {
+    const location = locateBrowser(this.#runtime);
+    if (!location.path) {
+      const hint = installHint(this.#runtime);
+      const where = location.configuredButMissing
+        ? `OCCAM_BROWSER_EXECUTABLE_PATH=${location.configuredButMissing} does not exist or is not executable`
+        : `no Chromium, Chrome or Edge found (looked in ${location.searched.slice(0, 4).join(', ')}…)`;
+      throw new OccamError('browser_required', `This page needs a browser: ${where}. Install one (${hint.command}) or set OCCAM_BROWSER_EXECUTABLE_PATH.`, {
+        fix: hint,
+      });
+    }
+    const { chromium } = await import('playwright-core');
+    this.#profileDir = mkdtempSync(join(this.#runtime.tmpDir, 'occam-browser-'));
+    try {
+      const browser = await chromium.launch({
+        executablePath: location.path,
+        headless: true,
+        timeout: 30_000,
+        // Closed network here and everywhere privacy matters: no background traffic, no component updates.
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--disable-dev-shm-usage',
+          `--user-data-dir=${this.#profileDir}`,
+        ],
+      });
+      browser.on('disconnected', () => {
+        // A crashed browser is relaunched on the next render.
+        this.#browser = null;
+      });
+      return browser;
+    } catch (err) {
+      const hint = installHint(this.#runtime);
+      throw new OccamError('workers_unavailable', `The browser at ${location.path} could not start.`, {
+        reason: (err as Error).message.split('\n')[0].slice(0, 300),
+        fix: { kind: 'browser_dependencies', command: hint.command, rootRequired: hint.rootRequired },
+      });
+    }
+  }
+
+  #browserInstance(): Promise<Browser> {
+    if (this.#closed) return Promise.reject(new OccamError('workers_unavailable', 'The browser pool is shut down.'));
+    if (!this.#browser) {
+      const launching = this.#launch();
+      this.#browser = launching;
+      launching.catch(() => {
+        if (this.#browser === launching) this.#browser = null;
+      });
+    }
+    return this.#browser;
+  }
+
+  /** Renders one page. Throws OccamError with a taxonomy code on every failure. */
+  async render(url: string, options: RenderOptions): Promise<RenderedPage> {
+    const timeoutMs = options.timeoutMs ?? this.#defaultTimeoutMs;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    await this.#slots.acquire(signal);
+    this.#active += 1;
+    this.#peak = Math.max(this.#peak, this.#active);
+    this.#renders += 1;
+    let context: BrowserContext | null = null;
+    const onAbort = () => void context?.close().catch(() => {});
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const browser = await this.#browserInstance();
+      if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
+      context = await browser.newContext({
+        viewport: VIEWPORT,
+        userAgent: options.userAgent,
+        extraHTTPHeaders: options.headers,
+        bypassCSP: true,
+        serviceWorkers: 'block',
+      });
+      await context.addInitScript(() => {
+        Object.defineProperty(navigator, 'webdriver', { get: () => undefined });
+      });
+      return await this.#renderIn(context, url, options, signal, timeoutMs);
+    } catch (err) {
+      if (err instanceof OccamError) throw err;
+      if (signal.aborted) {
+        throw options.signal?.aborted && !deadline.aborted
+          ? new OccamError('timeout', 'The browser read was cancelled.')
+          : new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
+      }
+      const message = (err as Error).message ?? String(err);
+      if (/ERR_NAME_NOT_RESOLVED/.test(message)) throw new OccamError('dns_error', 'Host did not resolve (browser).');
+      if (/ERR_CERT|SSL/.test(message)) throw new OccamError('tls_error', 'TLS failure in the browser.');
+      if (/ERR_CONNECTION|ERR_ADDRESS|ERR_EMPTY_RESPONSE|ERR_NETWORK/.test(message)) {
+        throw new OccamError('network_error', 'Connection failed (browser).');
+      }
+      if (/Target (page, context or browser )?closed|crashed|Browser has been closed/i.test(message)) {
+        throw new OccamError('workers_unavailable', 'The browser page crashed or closed during the read.', { reason: 'page_crashed' });
+      }
+      throw new OccamError('extraction_failed', `Browser read failed: ${message.split('\n')[0].slice(0, 200)}`);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      if (context) await context.close().catch(() => {});
+      this.#active -= 1;
+      this.#slots.release();
+    }
+  }
+
+  async #renderIn(context: BrowserContext, url: string, options: RenderOptions, signal: AbortSignal, timeoutMs: number): Promise<RenderedPage> {
+    const started = performance.now();
+    const resolver = options.resolver ?? systemResolver;
+    const verdicts = new Map<string, Promise<boolean>>();
+    let blockedRequests = 0;
+    let mainBlocked: OccamError | null = null;
+    const hostAllowed = (target: URL): Promise<boolean> => {
+      const key = target.origin;
+      let verdict = verdicts.get(key);
+      if (!verdict) {
+        verdict = resolveAndCheck(target, options.policy, resolver).then(
+          () => true,
+          (err) => {
+            if (err instanceof OccamError && err.code === 'private_url_blocked') return false;
+            return true; // a DNS failure is the browser's own to report
+          },
+        );
+        verdicts.set(key, verdict);
+      }
+      return verdict;
+    };
+    await context.route('**/*', async (route: Route) => {
+      const request = route.request();
+      let target: URL;
+      try {
+        target = new URL(request.url());
+      } catch {
+        return route.abort('blockedbyclient');
+      }
+      if (target.protocol === 'data:' || target.protocol === 'blob:') return route.continue();
+      if (!request.isNavigationRequest()) {
+        if (BLOCKED_RESOURCE_TYPES.has(request.resourceType()) || TRACKER_HOSTS.test(target.hostname)) {
+          return route.abort('blockedbyclient');
+        }
+      }
+      // reading.md §3.2.4: every request — navigations, redirects, iframes, subresources — passes the guard.
+      if (!(await hostAllowed(target))) {
+        blockedRequests += 1;
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+          mainBlocked = new OccamError('private_url_blocked', 'Private or local URLs are blocked.', { reason: 'browser_navigation' });
+        }
+        return route.abort('blockedbyclient');
+      }
+      return route.continue();
+    });
+    const page = await context.newPage();
+    const remaining = () => Math.max(1, timeoutMs - (performance.now() - started));
+    let response;
+    try {
+      response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: remaining() });
+    } catch (err) {
+      if (mainBlocked) throw mainBlocked;
+      if (signal.aborted || /Timeout/i.test((err as Error).message)) {
+        throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
+      }
+      throw err;
+    }
+    if (mainBlocked) throw mainBlocked;
+    const status = response?.status() ?? null;
+    if (status !== null && status >= 400) {
+      throw new OccamError(`http_${status}`, `The page answered HTTP ${status} in the browser.`, { statusCode: status });
+    }
+    await page.waitForSelector(CONTENT_SELECTOR, { timeout: Math.min(12_000, remaining()) }).catch(() => {});
+    await this.#acceptConsent(page, remaining);
+    await page.waitForTimeout(Math.min(options.settleMs ?? 1000, remaining()));
+    // Wait for the network to go quiet briefly (script-rendered content), without blocking on pages that never settle.
+    await page.waitForLoadState('networkidle', { timeout: Math.min(3000, remaining()) }).catch(() => {});
+    if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
+    let html = await page.content();
+    const htmlTruncated = html.length > BROWSER_HTML_CAP;
+    if (htmlTruncated) html = html.slice(0, BROWSER_HTML_CAP);
+    const rendered: RenderedPage = {
+      finalUrl: page.url(),
+      status,
+      contentType: (await response?.headerValue('content-type').catch(() => null)) ?? null,
+      html,
+      htmlTruncated,
+      title: await page.title().catch(() => ''),
+      latencyMs: Math.round(performance.now() - started),
+      blockedRequests,
+    };
+    if (options.screenshot) {
+      rendered.screenshotPng = (await page.screenshot({ type: 'png', timeout: Math.min(5000, remaining()) })).toString('base64');
+    }
+    return rendered;
+  }
+
+  async #acceptConsent(page: import('playwright-core').Page, remaining: () => number): Promise<void> {
+    for (const selector of CONSENT_BUTTONS) {
+      if (remaining() < 500) return;
+      const button = page.locator(selector).first();
+      if (await button.isVisible({ timeout: 50 }).catch(() => false)) {
+        await button.click({ timeout: 500 }).catch(() => {});
+        return;
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const pending = this.#browser;
+    this.#browser = null;
+    if (pending) {
+      const browser = await pending.catch(() => null);
+      await browser?.close().catch(() => {});
+    }
+    if (this.#profileDir) rmSync(this.#profileDir, { recursive: true, force: true });
+  }
+}
+
+/** The process-wide pool, created on first use and closed at shutdown. */
+export const browserPoolService = defineService({
+  id: 'browser-pool',
+  create: (runtime) => new BrowserPool(runtime),
+  dispose: (pool) => pool.close(),
+});
