@@ -3,8 +3,6 @@
 // between reads), every request the page makes passes the outbound guard, and a render that times out, is
 // cancelled or crashes closes its context — the browser process itself is closed at shutdown, so no Chromium
 // outlives the host.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import type { RuntimeContext } from '../../config/context.ts';
 import { readEnv } from '../../config/env.ts';
@@ -104,7 +102,6 @@ export class BrowserPool {
   readonly #maxParallel: number;
   readonly #defaultTimeoutMs: number;
   #browser: Promise<Browser> | null = null;
-  #profileDir: string | null = null;
   #active = 0;
   #peak = 0;
   #renders = 0;
@@ -145,7 +142,6 @@ export class BrowserPool {
       });
     }
     const { chromium } = await import('playwright-core');
-    this.#profileDir = mkdtempSync(join(this.#runtime.tmpDir, 'occam-browser-'));
     try {
       const browser = await chromium.launch({
         executablePath: location.path,
@@ -161,7 +157,8 @@ export class BrowserPool {
           '--disable-component-update',
           '--disable-sync',
           '--disable-dev-shm-usage',
-          `--user-data-dir=${this.#profileDir}`,
+          // Unknown switches are ignored by Chromium; this one lets operators and tests find our processes.
+          `--occam-browser-pool=${process.pid}`,
         ],
       });
       browser.on('disconnected', () => {
@@ -262,6 +259,7 @@ export class BrowserPool {
       }
       return verdict;
     };
+    const page = await context.newPage();
     await context.route('**/*', async (route: Route) => {
       const request = route.request();
       let target: URL;
@@ -286,7 +284,6 @@ export class BrowserPool {
       }
       return route.continue();
     });
-    const page = await context.newPage();
     const remaining = () => Math.max(1, timeoutMs - (performance.now() - started));
     let response;
     try {
@@ -347,7 +344,6 @@ export class BrowserPool {
       const browser = await pending.catch(() => null);
       await browser?.close().catch(() => {});
     }
-    if (this.#profileDir) rmSync(this.#profileDir, { recursive: true, force: true });
   }
 }
 
