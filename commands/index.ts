@@ -5,13 +5,14 @@ import { EXIT, VerbError, printErr, printJson } from './output.ts';
 import { VERSION_STRING } from '../src/version.ts';
 import * as mcp from './mcp.ts';
 import * as exam from './exam.ts';
+import * as connect from './connect.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, exam];
+export const VERBS: readonly VerbModule[] = [mcp, exam, connect];
 
 export function buildProgram(): Command {
   const program = new Command('occam')
