@@ -16,16 +16,14 @@ const VIEWPORT = { width: 1280, height: 720 };
 const CONTENT_SELECTOR = "article, main, [role='main'], body";
 const BLOCKED_RESOURCE_TYPES = new Set(['image', 'font', 'media']);
 const TRACKER_HOSTS = /(^|\.)(google-analytics\.com|googletagmanager\.com|doubleclick\.net|facebook\.net|segment\.io|hotjar\.com)$/i;
-const CONSENT_BUTTONS = [
+const CONSENT_SELECTORS = [
   '#onetrust-accept-btn-handler',
   '#CybotCookiebotDialogBodyLevelButtonLevelOptinAllowAll',
   '#truste-consent-button',
   '#didomi-notice-agree-button',
   '.fc-cta-consent',
-  'button:has-text("Accept all")',
-  'button:has-text("I agree")',
-  'button:has-text("Got it")',
 ];
+const CONSENT_LABELS = ['accept all', 'accept all cookies', 'i agree', 'got it', 'agree', 'accept'];
 
 export interface RenderOptions {
   policy: GuardPolicy;
@@ -304,7 +302,7 @@ export class BrowserPool {
     await this.#acceptConsent(page, remaining);
     await page.waitForTimeout(Math.min(options.settleMs ?? 1000, remaining()));
     // Wait for the network to go quiet briefly (script-rendered content), without blocking on pages that never settle.
-    await page.waitForLoadState('networkidle', { timeout: Math.min(3000, remaining()) }).catch(() => {});
+    await page.waitForLoadState('networkidle', { timeout: Math.min(2000, remaining()) }).catch(() => {});
     if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
     let html = await page.content();
     const htmlTruncated = html.length > BROWSER_HTML_CAP;
@@ -325,15 +323,23 @@ export class BrowserPool {
     return rendered;
   }
 
+  /** One round trip: click the first visible consent button (known CMP ids, then common labels). */
   async #acceptConsent(page: import('playwright-core').Page, remaining: () => number): Promise<void> {
-    for (const selector of CONSENT_BUTTONS) {
-      if (remaining() < 500) return;
-      const button = page.locator(selector).first();
-      if (await button.isVisible({ timeout: 50 }).catch(() => false)) {
-        await button.click({ timeout: 500 }).catch(() => {});
-        return;
-      }
-    }
+    if (remaining() < 500) return;
+    // Runs in the page (a string, so the DOM types stay out of this Node module's type space).
+    const script = `(() => {
+      const selectors = ${JSON.stringify(CONSENT_SELECTORS)};
+      const labels = ${JSON.stringify(CONSENT_LABELS)};
+      const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+      const byId = selectors.map((s) => document.querySelector(s)).find((el) => el && visible(el));
+      const byLabel = [...document.querySelectorAll('button, [role="button"]')]
+        .find((el) => visible(el) && labels.includes((el.textContent || '').trim().toLowerCase()));
+      const target = byId || byLabel;
+      if (target) target.click();
+    })()`;
+    await page
+      .evaluate(script)
+      .catch(() => {});
   }
 
   async close(): Promise<void> {
