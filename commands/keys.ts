@@ -1,0 +1,87 @@
+// `occam keys export` (operator.md §15, trust.md §4): prints this install's receipt-signing public key, minting
+// the key on first use. stdout carries only the key (or one JSON document); notes go to stderr.
+import type { Command } from 'commander';
+import { createPublicKey } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { keysDirOf, openKeyStore, SIGNING_KEY_FILE } from '../src/trust/keys.ts';
+import { normaliseError } from '../src/contract/failures.ts';
+import { EXIT } from './output.ts';
+import { parseFlags, rawArgsVerb, type TrustIo } from './trust-io.ts';
+
+export const KEY_FORMATS = ['pem', 'der', 'jwk'] as const;
+type KeyFormat = (typeof KEY_FORMATS)[number];
+
+const USAGE = [
+  'usage: occam keys export [--keys-root DIR] [--format pem|der|jwk] [--no-create] [--json]',
+  '  pem (default): SPKI PEM · der: raw SPKI DER bytes · jwk: JSON Web Key (EC P-256, public)',
+  '  --no-create: exit 1 instead of minting a key when none exists',
+  'exit codes: 0 ok · 1 no key (--no-create) or unreadable key · 2 usage',
+].join('\n');
+
+export async function runKeys(args: readonly string[], io: TrustIo): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === '--help' || sub === '-h' || sub === 'help') {
+    io.out(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (sub !== 'export') {
+    io.err(`usage: ${sub === undefined ? 'missing subverb' : `unknown subverb ${JSON.stringify(sub)}`}\n${USAGE}`);
+    return EXIT.usage;
+  }
+  const { flags, positionals } = parseFlags(rest);
+  if (positionals.length > 0) {
+    io.err(`usage: unexpected argument ${JSON.stringify(positionals[0])}\n${USAGE}`);
+    return EXIT.usage;
+  }
+  const format = (flags.get('format') ?? 'pem').toLowerCase();
+  if (!(KEY_FORMATS as readonly string[]).includes(format)) {
+    io.err(`usage: --format must be one of ${KEY_FORMATS.join(', ')}`);
+    return EXIT.usage;
+  }
+  const json = flags.get('json') === 'true';
+  const rootFlag = flags.get('keys-root');
+  if (rootFlag === 'true') {
+    io.err('usage: --keys-root needs a directory');
+    return EXIT.usage;
+  }
+  const dir = rootFlag ?? keysDirOf(io.runtime);
+  if (flags.get('no-create') === 'true' && !existsSync(join(dir, SIGNING_KEY_FILE))) {
+    io.err(`occam keys export: no signing key at ${join(dir, SIGNING_KEY_FILE)} (--no-create)`);
+    if (json) io.out(`${JSON.stringify({ ok: false, error: 'no_signing_key', path: join(dir, SIGNING_KEY_FILE) })}\n`);
+    return EXIT.failed;
+  }
+  let store;
+  try {
+    store = openKeyStore(dir);
+  } catch (err) {
+    io.err(`occam keys export: ${normaliseError(err).message}`);
+    return EXIT.failed;
+  }
+  const { keyId, publicKeyPem } = store.signer;
+  io.err(`# occam public key (keyId ${keyId})`);
+  if (store.created) {
+    io.err(`# warning: this key was minted just now at ${store.path} and has never signed anything`);
+  }
+  const publicKey = createPublicKey(publicKeyPem);
+  const rendered: Record<KeyFormat, () => string | Uint8Array> = {
+    pem: () => publicKeyPem,
+    der: () => publicKey.export({ type: 'spki', format: 'der' }),
+    jwk: () => `${JSON.stringify({ ...publicKey.export({ format: 'jwk' }), kid: keyId, alg: 'ES256', use: 'sig' })}\n`,
+  };
+  if (json) {
+    const doc: Record<string, unknown> = { ok: true, keyId, format, path: store.path, created: store.created, publicKeyPem };
+    if (format === 'der') doc.publicKeyDerBase64 = Buffer.from(rendered.der() as Uint8Array).toString('base64');
+    if (format === 'jwk') doc.jwk = JSON.parse(rendered.jwk() as string);
+    const retired = store.knownKeys().filter((k) => !k.current);
+    if (retired.length > 0) doc.retiredKeys = retired.map((k) => ({ keyId: k.keyId, publicKeyPem: k.publicKeyPem }));
+    io.out(`${JSON.stringify(doc, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  io.out(rendered[format as KeyFormat]());
+  return EXIT.ok;
+}
+
+export function register(program: Command): void {
+  rawArgsVerb(program, 'keys', 'Receipt-signing key: `keys export` prints the public key (PEM) to pin for `occam verify`.', runKeys);
+}
