@@ -1,0 +1,135 @@
+// The two bundled forms of the CLI, produced by one esbuild configuration so they cannot drift apart:
+//   - `bundle`: the npm package (`dist/bin/occam.js`), ESM, dependencies left as imports (npm installs them);
+//   - `binary`: the single executable's main script, CommonJS (Node 24 SEA mains must be CommonJS), everything
+//     inlined: commander, zod, the MCP SDK, chalk, undici, gpt-tokenizer data, playwright-core's client.
+// Both stamp OCCAM_BUILD_COMMIT and OCCAM_BUILD_KIND, which src/version.ts reads.
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export type BundleKind = 'binary' | 'bundle';
+
+export interface BundleResult {
+  outfile: string;
+  bytes: number;
+  metafile: Metafile;
+}
+
+/** `git rev-parse --short=12 HEAD` without a child process; `unknown` outside a checkout (e.g. a source tarball). */
+export function gitCommit(root = REPO_ROOT): string {
+  try {
+    const head = readFileSync(join(root, '.git', 'HEAD'), 'utf8').trim();
+    if (!head.startsWith('ref: ')) return head.slice(0, 12);
+    const ref = head.slice(5);
+    try {
+      return readFileSync(join(root, '.git', ref), 'utf8').trim().slice(0, 12);
+    } catch {
+      const line = readFileSync(join(root, '.git', 'packed-refs'), 'utf8')
+        .split('\n')
+        .find((l) => l.endsWith(` ${ref}`));
+      return line ? line.slice(0, 12) : 'unknown';
+    }
+  } catch {
+    return 'unknown';
+  }
+}
+
+// CommonJS has no import.meta; modules that locate files next to themselves get the executable's own URL.
+const CJS_IMPORT_META_BANNER =
+  'var __occamImportMetaUrl = require("node:url").pathToFileURL(__filename).href;\n' +
+  'var __occamImportMetaFilename = __filename, __occamImportMetaDirname = __dirname;';
+
+// ESM output still contains CommonJS dependencies that call require(); give them a real one. (The
+// entry's own shebang line is kept by esbuild.)
+const ESM_REQUIRE_BANNER =
+  'import { createRequire as __occamCreateRequire } from "node:module";\n' +
+  'const require = __occamCreateRequire(import.meta.url);';
+
+/** Where the single executable's install tree keeps packages that cannot be inlined (relative to OCCAM_HOME). */
+export const SIDE_MODULES_DIR = 'lib';
+
+/**
+ * Packages loaded from `<OCCAM_HOME>/lib/node_modules` at run time instead of being inlined. playwright-core
+ * locates its own package.json and driver files on disk, so bundling breaks it; it ships beside the executable in
+ * the release archive. The stand-in module resolves it lazily, so an executable without the tree still starts
+ * and only browser reads fail.
+ */
+export const SIDE_MODULES = ['playwright-core'] as const;
+
+const sideModulesPlugin: Plugin = {
+  name: 'occam-side-modules',
+  setup(b) {
+    const filter = new RegExp(`^(${SIDE_MODULES.join('|')})(/.*)?$`);
+    b.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'occam-side-module' }));
+    b.onLoad({ filter: /.*/, namespace: 'occam-side-module' }, (args) => ({
+      loader: 'js',
+      // The install root is OCCAM_HOME (set by the launcher) or the parent of the executable's bin/ directory
+      // (operator.md §2); the first one holding the tree wins.
+      contents:
+        `const { createRequire } = require('node:module');\n` +
+        `const { join, dirname } = require('node:path');\n` +
+        `const { existsSync, realpathSync } = require('node:fs');\n` +
+        `const roots = [process.env.OCCAM_HOME, dirname(dirname(realpathSync(process.execPath)))].filter(Boolean);\n` +
+        `const root = roots.find((r) => existsSync(join(r, ${JSON.stringify(SIDE_MODULES_DIR)}, 'node_modules'))) || roots[roots.length - 1];\n` +
+        `module.exports = createRequire(join(root, ${JSON.stringify(SIDE_MODULES_DIR)}, 'occam-side-modules.js'))(${JSON.stringify(args.path)});\n`,
+    }));
+  },
+};
+
+export function bundleOptions(kind: BundleKind, outfile: string, commit: string): BuildOptions {
+  const common: BuildOptions = {
+    bundle: true,
+    platform: 'node',
+    target: 'node22.18',
+    outfile,
+    metafile: true,
+    logLevel: 'warning',
+    legalComments: 'eof',
+    absWorkingDir: REPO_ROOT,
+    define: {
+      OCCAM_BUILD_COMMIT: JSON.stringify(commit),
+      OCCAM_BUILD_KIND: JSON.stringify(kind),
+    },
+  };
+  if (kind === 'bundle') {
+    return {
+      ...common,
+      entryPoints: [join(REPO_ROOT, 'bin', 'occam.ts')],
+      format: 'esm',
+      packages: 'external',
+      banner: { js: ESM_REQUIRE_BANNER },
+    };
+  }
+  return {
+    ...common,
+    entryPoints: [join(REPO_ROOT, 'release', 'entry.ts')],
+    format: 'cjs',
+    target: 'node24',
+    // Prefer ESM builds: some packages' `main` is a UMD wrapper whose require() calls a bundler cannot follow
+    // (jsonc-parser).
+    mainFields: ['module', 'main'],
+    minifySyntax: true,
+    minifyWhitespace: true,
+    banner: { js: CJS_IMPORT_META_BANNER },
+    define: {
+      ...common.define,
+      'import.meta.url': '__occamImportMetaUrl',
+      'import.meta.filename': '__occamImportMetaFilename',
+      'import.meta.dirname': '__occamImportMetaDirname',
+    },
+    // Optional peers that are never used at run time (playwright-core's electron/android paths and
+    // ws's native accelerators).
+    external: ['electron', 'chromium-bidi', 'bufferutil', 'utf-8-validate'],
+    plugins: [sideModulesPlugin],
+  };
+}
+
+export async function bundleCli(kind: BundleKind, outfile: string, commit = gitCommit()): Promise<BundleResult> {
+  const result = await build(bundleOptions(kind, outfile, commit));
+  const metafile = result.metafile as Metafile;
+  const bytes = Object.values(metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+  return { outfile, bytes, metafile };
+}
