@@ -1,6 +1,6 @@
 // Reads a response body with bounded memory: content-encodings are decoded as a stream (with backpressure, so a
 // decompression bomb never inflates past the cap) and reading stops as soon as the decoded cap is crossed.
-import { Readable, compose } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { OccamError } from '../contract/failures.ts';
 
@@ -34,31 +34,55 @@ export function decodersFor(contentEncoding: string | undefined): Decoder[] {
   return out;
 }
 
-/** `deflate` on the web is either zlib-wrapped (RFC 1950) or raw (RFC 1951); the first byte tells which. */
-async function* autoInflate(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  const it = source[Symbol.asyncIterator]();
-  const first = await it.next();
-  if (first.done) return;
-  const head: Buffer = first.value;
-  const zlibWrapped = head.length >= 2 && (head[0] & 0x0f) === 8 && ((head[0] << 8) | head[1]) % 31 === 0;
-  const inflater = zlibWrapped ? createInflate() : createInflateRaw();
-  const rest = Readable.from(
-    (async function* () {
-      yield head;
-      for (let n = await it.next(); !n.done; n = await it.next()) yield n.value as Buffer;
-    })(),
-  );
-  yield* compose(rest, inflater) as AsyncIterable<Buffer>;
+/** Waits for the first chunk of a stream and puts it back, so a decoder can be chosen from its first bytes. */
+async function peekFirstChunk(body: Readable): Promise<Buffer | null> {
+  for (;;) {
+    const chunk: Buffer | null = body.read();
+    if (chunk !== null) {
+      body.unshift(chunk);
+      return chunk;
+    }
+    if (body.readableEnded || body.destroyed) return null;
+    await new Promise<void>((resolve, reject) => {
+      const done = () => {
+        body.off('readable', done).off('end', done).off('error', fail);
+        resolve();
+      };
+      const fail = (err: Error) => {
+        body.off('readable', done).off('end', done).off('error', fail);
+        reject(err);
+      };
+      body.once('readable', done).once('end', done).once('error', fail);
+    });
+  }
 }
 
-function decodingStream(body: Readable, decoders: Decoder[]): Readable {
+/** `deflate` on the web is either zlib-wrapped (RFC 1950) or raw (RFC 1951); the first two bytes tell which. */
+function isZlibWrapped(head: Buffer | null): boolean {
+  if (!head || head.length < 2) return true;
+  return (head[0] & 0x0f) === 8 && ((head[0] << 8) | head[1]) % 31 === 0;
+}
+
+/**
+ * Chains the decoders behind the body with plain pipes (backpressure included) and forwards errors downstream.
+ * Returns the readable end and every stream in the chain, so all of them can be destroyed together.
+ */
+async function decodingChain(body: Readable, decoders: Decoder[]): Promise<{ out: Readable; all: Readable[] }> {
+  const all: Readable[] = [body];
   let stream: Readable = body;
-  for (const d of decoders) {
-    if (d === 'gzip') stream = compose(stream, createGunzip()) as unknown as Readable;
-    else if (d === 'br') stream = compose(stream, createBrotliDecompress()) as unknown as Readable;
-    else stream = Readable.from(autoInflate(stream));
+  for (const [i, d] of decoders.entries()) {
+    let next: Transform;
+    if (d === 'gzip') next = createGunzip();
+    else if (d === 'br') next = createBrotliDecompress();
+    else next = i === 0 && !isZlibWrapped(await peekFirstChunk(body)) ? createInflateRaw() : createInflate();
+    const upstream = stream;
+    upstream.on('error', (err) => next.destroy(err));
+    upstream.pipe(next);
+    all.push(next);
+    stream = next;
   }
-  return stream;
+  for (const s of all) s.on('error', () => {}); // errors surface through the iterator of the last stream
+  return { out: stream, all };
 }
 
 /** Cancels a body without reading it (undici emits 'error' on destroy; nobody needs that error). */
@@ -73,13 +97,16 @@ export async function readBody(
   cap: number,
   mode: CapMode,
 ): Promise<BodyRead> {
-  const decoded = decodingStream(body, decodersFor(contentEncoding));
+  const { out: decoded, all } = await decodingChain(body, decodersFor(contentEncoding));
   const chunks: Buffer[] = [];
   let kept = 0;
   let seen = 0;
   let truncated = false;
+  // Iterated by hand so an early stop never leaves a half-consumed async iterator behind.
+  const iterator = (decoded as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   try {
-    for await (const chunk of decoded as AsyncIterable<Buffer>) {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      const chunk = next.value;
       seen += chunk.length;
       if (kept + chunk.length <= cap) {
         chunks.push(chunk);
@@ -99,9 +126,7 @@ export async function readBody(
     }
   } finally {
     // Stop the network read and the decoders at once (also on errors and early exits).
-    decoded.on('error', () => {});
-    decoded.destroy();
-    discardBody(body);
+    for (const stream of all) stream.destroy();
   }
   return { bytes: Buffer.concat(chunks, kept), truncated, decodedBytes: seen };
 }
