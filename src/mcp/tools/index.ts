@@ -3,10 +3,12 @@
 import type { ToolModule } from '../tool.ts';
 import { clientCapabilitiesTool } from './client-capabilities.ts';
 import { examSubmitTool } from './exam-submit.ts';
+import { batchTools } from './batch.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
   examSubmitTool,
+  ...batchTools,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {

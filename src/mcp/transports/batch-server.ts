@@ -1,0 +1,77 @@
+// `occam mcp --batch-server`: the loopback REST face of the batch job store (tools.md §8) — not MCP, no auth,
+// loopback Host/Origin only. Routes:
+//   GET  /v1/health                   200 {ok:true, mode:"batch-server"} | 503 when the store does not answer
+//   POST /v1/batch/submit             202 {ok, job_id, accepted_count, state}   (body as occam_batch_submit)
+//   GET  /v1/batch/{jobId}/status     200 | 404 job_not_found
+//   GET  /v1/batch/{jobId}/results    ?cursor=&limit=   200 | 404
+// Errors: {ok:false, error:{code,message}} with 400 invalid_request / 404 job_not_found.
+import { createServer } from 'node:http';
+import type { RuntimeContext } from '../../config/context.ts';
+import { batchFailure } from '../../contract/failures.ts';
+import { jobResults, jobStatus, submitJob } from '../../jobs/batch-api.ts';
+import { batchJobsService } from '../../jobs/batch-service.ts';
+import { Services } from '../services.ts';
+import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, readBody, sendJson } from './http.ts';
+import type { RunningServer } from './websocket.ts';
+
+const SUBMIT_BODY_LIMIT = 1024 * 1024;
+const JOB_ROUTE = /^\/v1\/batch\/([^/]+)\/(status|results)$/;
+
+export interface BatchServerOptions {
+  port: number;
+  bind: string;
+}
+
+export async function startBatchServer(runtime: RuntimeContext, options: BatchServerOptions): Promise<RunningServer> {
+  const services = new Services(runtime);
+  const jobs = await services.use(batchJobsService);
+
+  const http = createServer(async (req, res) => {
+    if (!passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
+    try {
+      if (path === '/v1/health' && req.method === 'GET') {
+        const up = jobs.store.ping();
+        return sendJson(res, up ? 200 : 503, { ok: up, mode: 'batch-server', active: jobs.processor.active });
+      }
+      if (path === '/v1/batch/submit') {
+        if (req.method !== 'POST') return sendJson(res, 405, batchFailure('invalid_request', 'POST a JSON body.'), { allow: 'POST' });
+        let body: unknown;
+        try {
+          body = JSON.parse(await readBody(req, SUBMIT_BODY_LIMIT));
+        } catch (err) {
+          const msg = err instanceof BodyTooLarge ? `body over ${SUBMIT_BODY_LIMIT} bytes` : 'body is not JSON';
+          return sendJson(res, err instanceof BodyTooLarge ? 413 : 400, batchFailure('invalid_request', msg));
+        }
+        if (!body || typeof body !== 'object' || Array.isArray(body)) {
+          return sendJson(res, 400, batchFailure('invalid_request', 'body must be a JSON object'));
+        }
+        const reply = submitJob(jobs, body as Record<string, unknown>);
+        return sendJson(res, reply.status, reply.body);
+      }
+      const m = JOB_ROUTE.exec(path);
+      if (m && req.method === 'GET') {
+        const jobId = decodeURIComponent(m[1]);
+        const reply =
+          m[2] === 'status'
+            ? jobStatus(jobs, jobId)
+            : jobResults(jobs, jobId, url.searchParams.get('cursor') ?? undefined, url.searchParams.get('limit') ?? undefined);
+        return sendJson(res, reply.status, reply.body);
+      }
+      sendJson(res, 404, batchFailure('invalid_request', `no route ${req.method} ${path}`));
+    } catch (err) {
+      runtime.warn(`[occam.batch] request failed: ${(err as Error).message}`);
+      if (!res.headersSent) sendJson(res, 500, batchFailure('transcode_failed', 'internal error'));
+    }
+  });
+  const port = await listen(http, options.port, options.bind);
+  return {
+    url: `${originFor('http', options.bind, port)}/v1/`,
+    port,
+    close: async () => {
+      await closeServer(http);
+      await services.disposeAll();
+    },
+  };
+}

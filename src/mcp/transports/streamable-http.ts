@@ -1,0 +1,86 @@
+// `occam mcp --mcp-http` / `--streamable-http`: stateless MCP Streamable HTTP at /mcp (tools.md §8).
+// Stateless means no Mcp-Session-Id: every POST gets a fresh SDK transport and Server, all bound to ONE process-wide
+// session (surface + capability store, tools.md §4.4 step 6) that cannot deliver list_changed (canNotify=false).
+// Because nothing about a client lives between requests, identical instances behind a load balancer are
+// interchangeable (docs/scaling.md).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { RuntimeContext } from '../../config/context.ts';
+import { startGatedServices } from './background.ts';
+import { createHost, createOccamServer, newSession } from '../server.ts';
+import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, readBody, sendJson } from './http.ts';
+import type { RunningServer } from './websocket.ts';
+
+export const MCP_PATH = '/mcp';
+export const HEALTH_BODY = { ok: true, mode: 'streamable-http', endpoint: MCP_PATH } as const;
+
+export interface StreamableHttpOptions {
+  port: number;
+  bind: string;
+  maxMessageBytes: number;
+}
+
+export async function startStreamableHttp(runtime: RuntimeContext, options: StreamableHttpOptions): Promise<RunningServer> {
+  const { config, services, tools } = createHost(runtime);
+  const session = newSession(runtime, config, false);
+  startGatedServices(config, services);
+  const inFlight = new Set<() => Promise<void>>();
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      sendJson(res, 405, { ok: false, error: 'method_not_allowed', message: 'Stateless endpoint: POST JSON-RPC to /mcp.' }, { allow: 'POST' });
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req, options.maxMessageBytes));
+    } catch (err) {
+      const tooLarge = err instanceof BodyTooLarge;
+      sendJson(res, tooLarge ? 413 : 400, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: tooLarge ? `Message over ${options.maxMessageBytes} bytes` : 'Parse error' },
+      });
+      return;
+    }
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const server = createOccamServer({ runtime, services, config, session, tools });
+    // When the client goes away mid-call, closing the Server aborts the handler's signal.
+    const dispose = async () => {
+      inFlight.delete(dispose);
+      await transport.close().catch(() => {});
+      await server.close().catch(() => {});
+    };
+    inFlight.add(dispose);
+    res.on('close', () => void dispose());
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  const http = createServer((req, res) => {
+    if (!passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/health' && (req.method === 'GET' || req.method === 'HEAD')) return sendJson(res, 200, HEALTH_BODY);
+    if (path === MCP_PATH) {
+      handleMcp(req, res).catch((err) => {
+        runtime.warn(`[occam.mcp] streamable http request failed: ${(err as Error).message}`);
+        if (!res.headersSent) sendJson(res, 500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } });
+        else res.destroy();
+      });
+      return;
+    }
+    sendJson(res, 404, { ok: false, error: 'not_found', message: `MCP is served at ${MCP_PATH}; health at /health.` });
+  });
+  http.keepAliveTimeout = 5_000;
+  const port = await listen(http, options.port, options.bind);
+  const url = `${originFor('http', options.bind, port)}${MCP_PATH}`;
+  return {
+    url,
+    port,
+    close: async () => {
+      await Promise.allSettled([...inFlight].map((d) => d()));
+      await closeServer(http);
+      await services.disposeAll();
+    },
+  };
+}
