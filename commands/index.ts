@@ -6,14 +6,16 @@ import { VERSION_STRING } from '../src/version.ts';
 import * as mcp from './mcp.ts';
 import * as exam from './exam.ts';
 import * as connect from './connect.ts';
+import * as disconnect from './disconnect.ts';
 import * as keys from './keys.ts';
+import * as read from './read.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, exam, connect, keys];
+export const VERBS: readonly VerbModule[] = [mcp, read, exam, connect, disconnect, keys];
 
 export function buildProgram(): Command {
   const program = new Command('occam')

@@ -1,0 +1,30 @@
+// `occam disconnect`: remove only Occam-managed ff-occam registrations (operator.md §10).
+import { Command } from 'commander';
+import { processContext } from '../src/config/context.ts';
+import { runDisconnect } from '../src/operator/disconnect.ts';
+import { EXIT, paint, printJson, printOut, wantsJson } from './output.ts';
+import { collectList, runtimeInfo } from './operator-common.ts';
+
+export function register(program: Command): void {
+  program
+    .command('disconnect')
+    .description('remove only the ff-occam entries Occam wrote (user entries and unmanaged ff-occam stay)')
+    .option('--json', 'one JSON report on stdout')
+    .option('--dry-run', 'show the plan; change nothing')
+    .option('--only <ids>', 'only these hosts (comma list, repeatable)', collectList)
+    .addHelpText('after', '\nExit codes: 0 ok · 1 blocked or incomplete · 2 usage.')
+    .action(async (opts) => {
+      const json = wantsJson(opts);
+      const ctx = processContext();
+      const report = await runDisconnect(ctx, runtimeInfo(), { dryRun: opts.dryRun, only: opts.only });
+      if (json) printJson(report);
+      else {
+        const c = paint(ctx);
+        const lines = report.rows
+          .filter((r) => r.action !== 'absent')
+          .map((r) => `  ${r.name}: ${r.action} → ${r.outcome}${r.reason ? ` (${r.reason})` : ''}${r.path ? ` [${r.path}]` : ''}`);
+        printOut([...lines, report.ok ? c.green(report.message) : c.red(report.message)].join('\n'));
+      }
+      process.exitCode = report.ok ? EXIT.ok : EXIT.failed;
+    });
+}
