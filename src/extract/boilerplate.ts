@@ -1,0 +1,154 @@
+// Precise boilerplate rules (the first stage of main-content finding). Each rule is data: what it matches and why.
+// Pattern rules never remove an element that holds most of the page's text — a wrapper whose class happens to say
+// "has-sidebar" or an ASP.NET page-wide <form> must survive — so a wrong guess costs a little noise, not the article.
+import {
+  attr,
+  classAndId,
+  matches,
+  rawText,
+  removeNode,
+  walk,
+  type Document,
+  type Element,
+} from './dom.ts';
+import type { PageType } from './types.ts';
+
+/** Never content. */
+export const DROP_TAGS = new Set([
+  'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'frame', 'frameset', 'object', 'embed',
+  'link', 'meta', 'input', 'select', 'textarea', 'button', 'option', 'datalist', 'dialog', 'map', 'area', 'audio',
+  'source', 'track', 'head',
+]);
+
+/** Page chrome by element or ARIA role. */
+export const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
+export const CHROME_ROLES = new Set([
+  'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar',
+  'toolbar', 'tablist', 'alert', 'status',
+]);
+
+/**
+ * Class/id patterns that mark boilerplate whatever else the element says: consent, subscription, sharing,
+ * related/recommended content, ads, popups, breadcrumbs, skip links, screen-reader-only text, author boxes.
+ */
+export const STRONG_BOILERPLATE =
+  /(^|[\s_-])(cookies?|consent|gdpr|cmp|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint)(?=$|[\s_-])/;
+
+/** Patterns that mark boilerplate unless the same element also looks like content (see CONTENT_HINT). */
+export const WEAK_BOILERPLATE =
+  /(^|[\s_-])(sidebar|side-bar|sidenav|nav|navbar|navigation|menu|menus|footer|ad|ads|widget-area|pagination|pager|pagenav|login|signin|utility|utilities|tools|toolbar|tags|tag-list|taglist|categories|meta-nav|subnav|secondary|offcanvas|off-canvas|drawer|dropdown|mega-menu|megamenu|tray|disclaimer|legal|copyright|cta|call-to-action)(?=$|[\s_-])/;
+
+/** Site-header patterns: chrome outside main/article, but inside them they usually hold the title and byline. */
+export const HEADER_BOILERPLATE = /(^|[\s_-])(header|masthead|topbar|top-bar|site-header|global-header)(?=$|[\s_-])/;
+
+/** Comment sections: boilerplate on articles, content on forums (page-type aware). */
+export const COMMENTS = /(^|[\s_-])(comments?|comment-list|commentlist|comments-area|disqus|disqus_thread|respond|replies)(?=$|[\s_-])/;
+
+/** Rescues a weakly-matched element: it says it is the content. */
+export const CONTENT_HINT = /(^|[\s_-])(article|body|content|main|post|entry|text|story|blog|page-content|markdown|prose|document|docs?)(?=$|[\s_-])/;
+
+const HIDDEN_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+export interface CleanOptions {
+  pageType: PageType;
+  /** Playbook strip selectors and §10 step 2 promo banners: removed unconditionally. */
+  stripSelectors?: readonly string[];
+}
+
+export interface CleanReport {
+  removed: number;
+}
+
+/** Removes boilerplate in place. */
+export function removeBoilerplate(doc: Document, opts: CleanOptions): CleanReport {
+  const total = rawTextLength(doc);
+  const guardOver = Math.max(800, total * 0.5);
+  const victims: Element[] = [];
+  const strip = opts.stripSelectors ?? [];
+  walk(doc, (el) => {
+    if (el.name === 'html' || el.name === 'body') return true;
+    if (DROP_TAGS.has(el.name)) {
+      victims.push(el);
+      return false;
+    }
+    for (const s of strip) {
+      if (matches(el, s)) {
+        victims.push(el);
+        return false;
+      }
+    }
+    const verdict = judge(el, opts.pageType);
+    if (verdict && !(verdict !== 'hidden-hard' && rawTextLength(el) > guardOver)) {
+      victims.push(el);
+      return false;
+    }
+    return true;
+  });
+  for (const v of victims) removeNode(v);
+  return { removed: victims.length };
+}
+
+type Verdict = 'chrome' | 'pattern' | 'hidden' | 'hidden-hard' | undefined;
+
+function judge(el: Element, pageType: PageType): Verdict {
+  if (el.attribs.hidden !== undefined) return 'hidden';
+  if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
+  const style = attr(el, 'style');
+  if (style && HIDDEN_STYLE.test(style)) return 'hidden';
+  const role = (attr(el, 'role') ?? '').toLowerCase();
+  if (role && CHROME_ROLES.has(role)) {
+    if (role === 'banner' || role === 'alert' || role === 'status') return insideContent(el) ? undefined : 'chrome';
+    return 'chrome';
+  }
+  if (CHROME_TAGS.has(el.name)) return 'chrome';
+  if (el.name === 'header') return insideContent(el) ? undefined : 'chrome';
+  if (el.name === 'form') return 'pattern';
+  const ci = classAndId(el);
+  if (!ci) return undefined;
+  if (STRONG_BOILERPLATE.test(ci)) return 'pattern';
+  if (pageType !== 'forum' && COMMENTS.test(ci) && !/(^|[\s_-])(comments?-?(content|body|text))(?=$|[\s_-])/.test(ci)) return 'pattern';
+  if (WEAK_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci)) return 'pattern';
+  if (HEADER_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci) && !insideContent(el)) return 'pattern';
+  return undefined;
+}
+
+function insideContent(el: Element): boolean {
+  for (let p = el.parent; p; p = p.parent) {
+    const t = (p as Element).name;
+    if (t === 'article' || t === 'main') return true;
+  }
+  return false;
+}
+
+function rawTextLength(node: Element | Document): number {
+  return rawText(node).replace(/\s+/g, ' ').length;
+}
+
+/** reading.md §10 step 7 boilerplate lines, matched against a whole (short) block's plain text. */
+export const BOILERPLATE_LINES: readonly RegExp[] = [
+  /^help improve mdn\b/i,
+  /^(view|edit) (this page|source) on github\b/i,
+  /^edit (this page|on github)\b/i,
+  /^learn how to contribute\b/i,
+  /^this page was last (modified|edited|updated)\b/i,
+  /^mdn contributors\b/i,
+  /^report a problem with this content\b/i,
+  /^ads via carbon\b/i,
+  /^carbonads?\b/i,
+  /^was this (page |article )?helpful\??/i,
+  /^on this page$/i,
+  /^(in this article|table of contents|contents)$/i,
+  /^(community|become a sponsor|sponsor|discord|bluesky|twitter|facebook|linkedin|reddit|share|share this( article| post)?|tweet|print|email)$/i,
+  /^(skip to (main )?content|back to top|scroll to top|jump to (navigation|search))$/i,
+  /^(advertisement|sponsored|ad)$/i,
+];
+
+const EMOJI_ONLY = /^[\p{Extended_Pictographic}\p{Emoji_Component}\s\u200d\ufe0f]+$/u;
+
+export function isBoilerplateLine(text: string): boolean {
+  const t = text.trim();
+  if (!t) return true;
+  if (t.length > 120) return false;
+  if (EMOJI_ONLY.test(t) && !/[\p{L}\p{N}]/u.test(t)) return true;
+  return BOILERPLATE_LINES.some((re) => re.test(t));
+}

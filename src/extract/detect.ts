@@ -1,0 +1,447 @@
+// Page-state detection (reading.md §9): SPA shell, challenge/anti-bot, access/login walls, paywall hints and the
+// extract quality model that separates a thin extract from a complete short page. Every rule table here is data;
+// the functions are pure (page signals + markdown in, typed verdict out).
+import {
+  attr,
+  classAndId,
+  findAll,
+  findFirst,
+  textOf,
+  walk,
+  type Document,
+  type Element,
+} from './dom.ts';
+import type { AccessEvidence, PageSignals } from './types.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+// §9.1 SPA shell and whole-page signals
+
+/** reading.md §9.1 stub markers, matched case-insensitively against the raw HTML. */
+export const SPA_STUB_MARKERS = [
+  'id="app"',
+  "id='app'",
+  'id="root"',
+  "id='root'",
+  'id="__next"',
+  '__next_data__',
+  '__nuxt__',
+  'data-reactroot',
+  'ng-version="',
+] as const;
+
+export const SPA_VISIBLE_TEXT_LIMIT = 500;
+
+/** Visible text per §9.1: HTML minus script/style blocks and tags, entities decoded, whitespace collapsed. */
+export function visibleTextOf(doc: Document): string {
+  return textOf(doc);
+}
+
+export function pageSignals(html: string, doc: Document, visibleText?: string): PageSignals {
+  const lower = html.toLowerCase();
+  const visible = visibleText ?? visibleTextOf(doc);
+  const scriptCount = countOccurrences(lower, '<script');
+  const stubMarker = SPA_STUB_MARKERS.some((m) => lower.includes(m));
+  return {
+    htmlChars: html.length,
+    visibleTextChars: visible.length,
+    visibleRatio: html.length > 0 ? round4(visible.length / html.length) : 0,
+    scriptCount,
+    scriptDensity: Math.min(1, scriptCount / 40),
+    stubMarker,
+    spaShell: visible.length < SPA_VISIBLE_TEXT_LIMIT && stubMarker,
+    hasNoscript: lower.includes('<noscript'),
+    access: accessEvidence(doc),
+  };
+}
+
+function countOccurrences(hay: string, needle: string): number {
+  let n = 0;
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
+function round4(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// §9.2 Challenge / anti-bot
+
+export type ChallengeKind = 'rate_limit' | 'turnstile' | 'hcaptcha' | 'datadome' | 'js_challenge' | 'generic_challenge';
+export type ChallengeAction = 'retry_later' | 'skip_url' | 'stop' | 'session_cookies';
+
+export interface ChallengeVerdict {
+  kind: ChallengeKind;
+  recommendedAction: ChallengeAction;
+  /** The needle (or status rule) that fired. */
+  matched: string;
+}
+
+/** Only pages whose extract is at most this long are examined: a long article that mentions the words is content. */
+export const CHALLENGE_MAX_MARKDOWN_CHARS = 2000;
+
+/**
+ * Needle rules in priority order. `in: 'markup'` needles are vendor markers searched in the raw HTML (script
+ * hosts, widget classes); `in: 'text'` needles are phrases searched in the title + visible text, so a reCAPTCHA
+ * script or a "protected by reCAPTCHA" footer on a small page does not read as a wall.
+ */
+export const CHALLENGE_RULES: ReadonlyArray<{
+  kind: ChallengeKind;
+  action: ChallengeAction;
+  in: 'markup' | 'text';
+  needles: readonly string[];
+}> = [
+  { kind: 'turnstile', action: 'skip_url', in: 'markup', needles: ['challenges.cloudflare.com/turnstile', 'cf-turnstile'] },
+  { kind: 'turnstile', action: 'skip_url', in: 'text', needles: ['turnstile'] },
+  { kind: 'hcaptcha', action: 'stop', in: 'markup', needles: ['hcaptcha'] },
+  { kind: 'datadome', action: 'stop', in: 'markup', needles: ['captcha-delivery.com', 'datadome'] },
+  { kind: 'js_challenge', action: 'session_cookies', in: 'markup', needles: ['cf-challenge', 'challenges.cloudflare.com', 'challenge-platform'] },
+  {
+    kind: 'js_challenge',
+    action: 'session_cookies',
+    in: 'text',
+    needles: ['checking your browser', 'just a moment', 'performance & security by cloudflare', 'ray id:', 'enable javascript and cookies'],
+  },
+  {
+    kind: 'generic_challenge',
+    action: 'stop',
+    in: 'text',
+    needles: ['verify you are human', 'attention required', 'why have i been blocked', 'sorry, you have been blocked', 'captcha'],
+  },
+];
+
+export const RATE_LIMIT_PHRASES = ['rate limit', 'too many requests', 'slow down', 'retry-after'] as const;
+
+export interface ChallengeInput {
+  html: string;
+  /** Title + visible text of the page (any case). */
+  visibleText: string;
+  markdown: string;
+  url: string;
+  statusCode?: number;
+  visibleRatio: number;
+  /** Prose chars of the extract (quality model `visibleProse`). */
+  proseChars: number;
+  isDocs?: boolean;
+}
+
+export function detectChallenge(input: ChallengeInput): ChallengeVerdict | undefined {
+  if (input.markdown.length > CHALLENGE_MAX_MARKDOWN_CHARS) return undefined;
+  const text = input.visibleText.toLowerCase();
+  const markup = input.html.toLowerCase();
+  if (input.statusCode === 429) return { kind: 'rate_limit', recommendedAction: 'retry_later', matched: 'status_429' };
+  const rate = RATE_LIMIT_PHRASES.find((p) => text.includes(p));
+  if (rate && input.visibleRatio < 0.08 && input.proseChars < 500 && !input.isDocs) {
+    return { kind: 'rate_limit', recommendedAction: 'retry_later', matched: rate };
+  }
+  if (input.url.includes('__cf_chl')) return { kind: 'js_challenge', recommendedAction: 'session_cookies', matched: '__cf_chl' };
+  for (const rule of CHALLENGE_RULES) {
+    const hay = rule.in === 'markup' ? markup : text;
+    for (const needle of rule.needles) {
+      const hit = needle === 'captcha' ? /(?<!re)captcha/.test(hay) : hay.includes(needle);
+      if (hit) return { kind: rule.kind, recommendedAction: rule.action, matched: needle };
+    }
+  }
+  if ((input.statusCode === 403 || input.statusCode === 503) && (input.url.toLowerCase().includes('cloudflare') || markup.includes('cloudflare'))) {
+    return { kind: 'js_challenge', recommendedAction: 'skip_url', matched: `status_${input.statusCode}_cloudflare` };
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// §9.3 Access / login
+
+const LOGIN_SEGMENTS = new Set(['login', 'log-in', 'log_in', 'signin', 'sign-in', 'sign_in']);
+const LOGIN_WORDS = /\b(log ?in|sign ?in)\b/i;
+const LOGIN_HEADING = /^(sign in|log in|login)$/i;
+const AUTH_TERMS = /\b(sign in|log in|login|password|authenticat\w*|oauth|single sign-on|sso|credentials?)\b/i;
+const OVERLAY_PATTERN = /(^|[\s_-])(paywall|regwall|login-?wall|auth-?wall|modal-?backdrop|overlay)([\s_-]|$)/;
+
+export const USABLE_CONTENT_CHARS = 600;
+
+export function accessEvidence(doc: Document): AccessEvidence {
+  let passwordField = false;
+  let identityField = false;
+  let loginFormAction = false;
+  let blockingOverlay = false;
+  const forms: Element[] = [];
+  walk(doc, (el) => {
+    if (el.name === 'input') {
+      const type = (attr(el, 'type') ?? 'text').toLowerCase();
+      const name = `${attr(el, 'name') ?? ''} ${attr(el, 'id') ?? ''} ${attr(el, 'autocomplete') ?? ''}`.toLowerCase();
+      if (type === 'password') passwordField = true;
+      else if (type === 'email' || /user(name)?|e-?mail|login/.test(name)) identityField = true;
+    } else if (el.name === 'form') {
+      forms.push(el);
+    } else if (!blockingOverlay && OVERLAY_PATTERN.test(classAndId(el))) {
+      blockingOverlay = true;
+    }
+  });
+  for (const form of forms) {
+    const hasPassword = findFirst(form, (e) => e.name === 'input' && (attr(e, 'type') ?? '').toLowerCase() === 'password');
+    if (!hasPassword) continue;
+    const action = (attr(form, 'action') ?? '').toLowerCase();
+    const routeHit = action.split(/[/?#.]/).some((seg) => LOGIN_SEGMENTS.has(seg));
+    const buttons = findAll(form, (e) => e.name === 'button' || (e.name === 'input' && /^(submit|button)$/i.test(attr(e, 'type') ?? '')));
+    const buttonHit = buttons.some((b) => LOGIN_WORDS.test(b.name === 'input' ? (attr(b, 'value') ?? '') : textOf(b)));
+    if (routeHit || buttonHit) loginFormAction = true;
+  }
+  const headings = findAll(doc, (e) => e.name === 'h1' || e.name === 'h2');
+  const loginHeading = headings.some((h) => LOGIN_HEADING.test(textOf(h)));
+  const scope = findFirst(doc, (e) => e.name === 'main') ?? findFirst(doc, (e) => e.name === 'article') ?? findFirst(doc, (e) => e.name === 'body') ?? doc;
+  const scopeText = textOf(scope);
+  return {
+    passwordField,
+    identityField,
+    loginFormAction,
+    loginHeading,
+    blockingOverlay,
+    hasUsableContent: scopeText.length >= USABLE_CONTENT_CHARS,
+    authenticationTerminology: AUTH_TERMS.test(scopeText),
+  };
+}
+
+export type AccessDisposition = 'open' | 'restricted' | 'unknown';
+
+export interface AccessVerdict {
+  disposition: AccessDisposition;
+  confidence: number;
+  evidenceCodes: string[];
+  recommendedAction: 'use_session' | 'continue' | 'retry_or_inspect';
+}
+
+export interface AccessInput {
+  evidence: AccessEvidence;
+  statusCode?: number;
+  /** A `WWW-Authenticate` header was present. */
+  hasAuthenticationChallenge?: boolean;
+  requestedUrl?: string;
+  finalUrl?: string;
+}
+
+/** True when the final URL differs from the requested one and has a login-like path segment (extension stripped). */
+export function redirectedToLogin(requestedUrl: string | undefined, finalUrl: string | undefined): boolean {
+  if (!requestedUrl || !finalUrl || requestedUrl === finalUrl) return false;
+  let path: string;
+  try {
+    path = new URL(finalUrl).pathname;
+  } catch {
+    return false;
+  }
+  return path
+    .split('/')
+    .map((seg) => seg.replace(/\.[a-z0-9]+$/i, '').toLowerCase())
+    .some((seg) => LOGIN_SEGMENTS.has(seg));
+}
+
+export function assessAccess(input: AccessInput): AccessVerdict {
+  const e = input.evidence;
+  const codes: string[] = [];
+  if (input.statusCode === 401) codes.push('http_401');
+  if (input.hasAuthenticationChallenge) codes.push('authentication_challenge');
+  const toLogin = redirectedToLogin(input.requestedUrl, input.finalUrl);
+  if (toLogin) codes.push('redirected_to_login');
+  if (e.passwordField) codes.push('password_field');
+  if (e.identityField) codes.push('identity_field');
+  if (e.loginFormAction) codes.push('login_form_action');
+  if (e.loginHeading) codes.push('login_heading');
+  if (e.blockingOverlay) codes.push('blocking_overlay');
+  if (e.hasUsableContent) codes.push('usable_content');
+  const blockingIdentityUi = e.passwordField && (e.identityField || e.loginFormAction || e.loginHeading) && !e.hasUsableContent;
+  if (input.statusCode === 401 || input.hasAuthenticationChallenge || toLogin || blockingIdentityUi) {
+    if (blockingIdentityUi) codes.push('blocking_identity_ui');
+    return { disposition: 'restricted', confidence: 0.95, evidenceCodes: codes, recommendedAction: 'use_session' };
+  }
+  if (e.hasUsableContent) {
+    if (e.authenticationTerminology) codes.push('authentication_terminology_non_decisive');
+    return { disposition: 'open', confidence: 0.85, evidenceCodes: codes, recommendedAction: 'continue' };
+  }
+  return { disposition: 'unknown', confidence: 0.25, evidenceCodes: codes, recommendedAction: 'retry_or_inspect' };
+}
+
+/** Probe `likelyPaywall` phrases (reading.md §19.2). */
+export const PAYWALL_PHRASES = ['subscribe to read', 'paywall', 'premium subscriber', 'unlock this article'] as const;
+
+export function looksPaywalled(textOrHtml: string): boolean {
+  const lower = textOrHtml.toLowerCase();
+  return PAYWALL_PHRASES.some((p) => lower.includes(p));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// §9.4 Extract quality model
+
+export type QualityVerdictName = 'rich' | 'short_quality' | 'noisy' | 'thin';
+
+export interface QualityVerdict {
+  verdict: QualityVerdictName;
+  good: boolean;
+  score: number;
+  noise: number;
+  contentDensity: number;
+  semanticRichness: number;
+  lengthPrior: number;
+  visibleProse: number;
+  /** Reasons the noise score rose (stable codes). */
+  noiseReasons: string[];
+}
+
+/** Noise rules as data: code, weight, test. Weights are reading.md §9.4's. */
+const CONSENT_OR_ROBOT = /\b(we use cookies|cookie (policy|settings|preferences)|accept (all )?cookies|consent|verify you are (a )?human|are you a robot|not a robot|enable javascript|checking your browser)\b/i;
+const CTA = /\b(sign up|subscribe|buy now|shop now|get started|start (your )?free trial|try (it )?(for )?free|download (the )?app|book a demo|request a demo|learn more|join now|order now|add to cart)\b/i;
+const DEFINITIONAL = /\b(is an?|is the|are the|refers to|is defined as|means)\b/i;
+
+/** reading.md §9.4 `visibleProse`: drop images, link URLs (keep text), heading and bullet markers, whitespace runs. */
+export function visibleProseOf(markdown: string): string {
+  return markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,12}#{1,6}\s+/gm, '')
+    .replace(/^\s*(?:[*+-]|\d+[.)])\s+/gm, '')
+    .replace(/^\s*>\s?/gm, '')
+    .replace(/`{3,}[^\n]*/g, '')
+    .replace(/\|/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function assessQuality(markdown: string): QualityVerdict {
+  const total = markdown.length;
+  const prose = visibleProseOf(markdown);
+  const v = prose.length;
+  const contentDensity = total > 0 ? Math.min(1, v / total) : 0;
+  const lengthPrior = v / (v + 120);
+  const tokens = (prose.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []) as string[];
+  const unique = new Set(tokens).size;
+  const sentences = (prose.match(/[\p{L}\p{N}][^.!?。！？]{24,}[.!?。！？]/gu) ?? []).length;
+  const semanticRichness =
+    tokens.length === 0 ? 0 : 0.4 * Math.min(1, sentences / 4) + 0.3 * (unique / tokens.length) + 0.3 * Math.min(1, unique / 60);
+
+  const lines = markdown.split('\n').filter((l) => l.trim());
+  const headingLines = lines.filter((l) => /^#{1,6}\s/.test(l));
+  const nonHeadingChars = lines.filter((l) => !/^#{1,6}\s/.test(l)).join(' ').trim().length;
+  const hasListsOrLinks = /^\s*(?:[*+-]|\d+[.)])\s+/m.test(markdown) || /\]\(/.test(markdown);
+  const headingShell = total < 400 && headingLines.length >= 2 && !hasListsOrLinks && nonHeadingChars < 40;
+  const linkTexts = [...markdown.matchAll(/\[([^\]]*)\]\([^)]*\)/g)].map((m) => m[1]);
+  const linkChars = linkTexts.reduce((a, t) => a + t.length, 0);
+
+  let noise = 0;
+  const noiseReasons: string[] = [];
+  const add = (code: string, w: number): void => {
+    noise += w;
+    noiseReasons.push(code);
+  };
+  if (CONSENT_OR_ROBOT.test(prose) && v < 1500) add('consent_or_robot', 0.55);
+  if (total <= 280 && CTA.test(prose)) add('promo_cta', DEFINITIONAL.test(prose) ? 0.35 : 0.45);
+  if (total < 400) add('tiny_sparse', 0.25);
+  if (headingShell) add('heading_shell', 0.55);
+  if (linkTexts.length >= 5 && v > 0 && linkChars / v > 0.6) add('link_farm', 0.3);
+  noise = Math.max(0, Math.min(1, noise));
+
+  const score = round4(0.35 * (1 - noise) + 0.25 * contentDensity + 0.25 * semanticRichness + 0.15 * lengthPrior);
+  let good: boolean;
+  if (v < 40 || noise >= 0.7 || headingShell) good = false;
+  else good = score >= 0.55 || (score >= 0.4 && contentDensity >= 0.45 && noise < 0.35);
+
+  let verdict: QualityVerdictName;
+  if (!good) verdict = noise >= 0.55 ? 'noisy' : 'thin';
+  else if (total < 500 && v < 280) verdict = 'short_quality';
+  else if (score >= 0.7) verdict = 'rich';
+  else verdict = noise >= 0.35 ? 'noisy' : 'rich';
+
+  return {
+    verdict,
+    good,
+    score,
+    noise: round4(noise),
+    contentDensity: round4(contentDensity),
+    semanticRichness: round4(semanticRichness),
+    lengthPrior: round4(lengthPrior),
+    visibleProse: v,
+    noiseReasons,
+  };
+}
+
+/** reading.md §9.4 `confidence`: score ±0.05 for browser/truncation, at most 0.25 when bad. */
+export function qualityConfidence(q: QualityVerdict, opts: { browser?: boolean; truncated?: boolean } = {}): number {
+  let c = q.score + (opts.browser ? 0.05 : 0) - (opts.truncated ? 0.05 : 0);
+  if (!q.good) c = Math.min(c, 0.25);
+  return round4(Math.max(0, Math.min(1, c)));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The post-processing verdict in reading.md §2 step 8 order: challenge → login/access → thin.
+
+export type PageStateFailureCode = 'captcha_or_challenge' | 'requires_login' | 'thin_extract' | 'extraction_failed';
+
+export const PAGE_STATE_MESSAGES: Record<PageStateFailureCode, string> = {
+  captcha_or_challenge: 'anti-bot or Cloudflare challenge page',
+  requires_login: 'The page requires signing in; configure a session_profile to read it.',
+  thin_extract: 'Extraction produced only chrome, a shell or near-empty content.',
+  extraction_failed: 'No main content could be extracted from the page.',
+};
+
+export type PageState =
+  | { ok: true; quality: QualityVerdict; access?: AccessVerdict }
+  | {
+      ok: false;
+      code: PageStateFailureCode;
+      message: string;
+      challenge?: ChallengeVerdict;
+      access?: AccessVerdict;
+      quality?: QualityVerdict;
+      /** §9.1 SPA stub detected: the failure should escalate to a browser under `http_then_browser`. */
+      spaShell?: boolean;
+    };
+
+export interface PageStateInput {
+  html: string;
+  url: string;
+  markdown: string;
+  title?: string;
+  visibleText: string;
+  signals: PageSignals;
+  statusCode?: number;
+  hasAuthenticationChallenge?: boolean;
+  requestedUrl?: string;
+  /** A session profile was applied: the login post-processor is skipped (§5). */
+  sessionBound?: boolean;
+  isDocs?: boolean;
+}
+
+export function assessPageState(input: PageStateInput): PageState {
+  const quality = assessQuality(input.markdown);
+  const challenge = detectChallenge({
+    html: input.html,
+    visibleText: `${input.title ?? ''} ${input.visibleText}`,
+    markdown: input.markdown,
+    url: input.url,
+    statusCode: input.statusCode,
+    visibleRatio: input.signals.visibleRatio,
+    proseChars: quality.visibleProse,
+    isDocs: input.isDocs,
+  });
+  if (challenge) {
+    return { ok: false, code: 'captcha_or_challenge', message: PAGE_STATE_MESSAGES.captcha_or_challenge, challenge, quality };
+  }
+  let access: AccessVerdict | undefined;
+  if (!input.sessionBound) {
+    access = assessAccess({
+      evidence: input.signals.access,
+      statusCode: input.statusCode,
+      hasAuthenticationChallenge: input.hasAuthenticationChallenge,
+      requestedUrl: input.requestedUrl,
+      finalUrl: input.url,
+    });
+    if (access.disposition === 'restricted') {
+      return { ok: false, code: 'requires_login', message: PAGE_STATE_MESSAGES.requires_login, access, quality };
+    }
+  }
+  if (!input.markdown.trim()) {
+    const code = input.signals.spaShell || input.signals.visibleTextChars > 0 ? 'thin_extract' : 'extraction_failed';
+    return { ok: false, code, message: PAGE_STATE_MESSAGES[code], access, quality, spaShell: input.signals.spaShell };
+  }
+  if (!quality.good) {
+    return { ok: false, code: 'thin_extract', message: PAGE_STATE_MESSAGES.thin_extract, access, quality, spaShell: input.signals.spaShell };
+  }
+  return { ok: true, quality, access };
+}

@@ -1,0 +1,217 @@
+// The reading core's one entry point: HTML (or a feed) in, compact source-linked Markdown + content blocks out.
+//
+//   extractDocument({ html, url, contentType?, statusCode?, requestedUrl?, hasAuthenticationChallenge? }, options)
+//     → ExtractResult   (synchronous, pure: no I/O, no clock, no globals)
+//
+// Pipeline (reading.md §10): parse (htmlparser2) → page signals + access evidence + metadata from the untouched DOM
+// → boilerplate removal (boilerplate.ts; playbook strip selectors and §10 step 2 promo banners included) → main
+// content (main-content.ts: content selectors → semantic hints → Readability-class scorer → pruning) → Markdown
+// blocks (markdown.ts) → `# <title>` prepended, boilerplate lines dropped → page-state verdict (detect.ts, §2 step
+// 8 order: challenge → login → thin).
+//
+// The result is always a full object; `state.ok === false` carries the typed failure (`captcha_or_challenge`,
+// `requires_login`, `thin_extract`, `extraction_failed`) the caller turns into its envelope. The caller owns
+// decoding (charset), HTTP status handling, content-type routing for PDF/plain text/JSON, budgets and focus.
+// `markdown === blocks.map(b => b.markdown).join('\n\n')` always holds, so budgets can cut at block boundaries and
+// Merkle leaves (text + "\0" + selector) cover exactly the body.
+import { removeBoilerplate, isBoilerplateLine } from './boilerplate.ts';
+import { assessPageState, pageSignals, type PageState } from './detect.ts';
+import { SelectorIndex, parseHtml, textOf, type Element } from './dom.ts';
+import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
+import { findMainContent } from './main-content.ts';
+import { MarkdownRenderer, markdownToPlainText } from './markdown.ts';
+import { baseUrlOf, guessPageType, readMeta } from './meta.ts';
+import type {
+  ContentBlock,
+  ContentStrategy,
+  ExtractedLink,
+  ExtractedTable,
+  Feed,
+  MediaRef,
+  PageMeta,
+  PageSignals,
+  PageType,
+} from './types.ts';
+
+export type * from './types.ts';
+export type { PageState } from './detect.ts';
+export { markdownToPlainText } from './markdown.ts';
+
+export interface ExtractInput {
+  /** Decoded document body. */
+  html: string;
+  /** Final URL (after redirects/refresh): the base for relative links. */
+  url: string;
+  contentType?: string;
+  /** HTTP status of the response, for §9.2 (429, 403/503 + cloudflare) and §9.3 (401). */
+  statusCode?: number;
+  /** URL the caller asked for; differs from `url` after redirects (login-redirect evidence, §9.3). */
+  requestedUrl?: string;
+  /** The response carried `WWW-Authenticate`. */
+  hasAuthenticationChallenge?: boolean;
+}
+
+export interface ExtractOptions {
+  /** Playbook content selectors (CSS). The union of their matches becomes the main content. */
+  contentSelectors?: readonly string[];
+  /** Playbook strip selectors (CSS), removed before anything else. */
+  stripSelectors?: readonly string[];
+  /** `json_feed=true`: parse RSS/Atom/JSON Feed bodies as feeds (§7.4). Otherwise feeds go the HTML path. */
+  feed?: boolean;
+  /** A session profile was applied: skip the login post-processor (§5). */
+  sessionBound?: boolean;
+  /** Max media refs collected (default 32). */
+  maxMediaRefs?: number;
+}
+
+export interface ExtractResult {
+  /** Page-state verdict; `ok:false` means the content is unknown and carries the failure code. */
+  state: PageState;
+  markdown: string;
+  /** Content blocks in reading order; their markdown joined by blank lines is `markdown`. */
+  blocks: ContentBlock[];
+  title?: string;
+  meta: PageMeta;
+  tables: ExtractedTable[];
+  links: ExtractedLink[];
+  mediaRefs: MediaRef[];
+  feed?: Feed;
+  pageType: PageType;
+  strategy: ContentStrategy;
+  /** Selectors of the chosen main-content roots. */
+  contentRoots: string[];
+  signals: PageSignals;
+}
+
+/** reading.md §10 step 2: promo banners removed before extraction. */
+export const PROMO_BANNER_SELECTORS = ['.banner', '.banner-content', '[class*="promo-banner"]', '[class*="site-banner"]'] as const;
+
+export function extractDocument(input: ExtractInput, options: ExtractOptions = {}): ExtractResult {
+  if (options.feed && looksLikeFeed(input.html, input.contentType)) {
+    const feedResult = extractFeed(input);
+    if (feedResult) return feedResult;
+  }
+  const doc = parseHtml(input.html);
+  const selectors = new SelectorIndex(doc);
+  const visibleText = textOf(doc);
+  const signals = pageSignals(input.html, doc, visibleText);
+  const reading = readMeta(doc, input.url);
+  const pageType = guessPageType(reading, input.url, doc);
+  const baseUrl = baseUrlOf(doc, input.url);
+
+  removeBoilerplate(doc, { pageType, stripSelectors: [...PROMO_BANNER_SELECTORS, ...(options.stripSelectors ?? [])] });
+  const main = findMainContent(doc, { pageType, contentSelectors: options.contentSelectors });
+
+  const renderer = new MarkdownRenderer({ baseUrl, selectors, maxMedia: options.maxMediaRefs });
+  let blocks: ContentBlock[] = [];
+  let tables: ExtractedTable[] = [];
+  let links: ExtractedLink[] = [];
+  let mediaRefs: MediaRef[] = [];
+  for (const root of main.roots) {
+    const out = renderer.render({ children: [root] } as unknown as Element);
+    blocks = out.blocks.length > 0 ? [...blocks, ...out.blocks] : blocks;
+    tables = out.tables;
+    links = out.links;
+    mediaRefs = out.mediaRefs;
+  }
+  blocks = recomputeHeadingPaths(blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text)));
+  const title = reading.meta.title;
+  blocks = withTitle(blocks, title);
+  const markdown = blocks.map((b) => b.markdown).join('\n\n');
+
+  const state = assessPageState({
+    html: input.html,
+    url: input.url,
+    markdown,
+    title: reading.rawTitle,
+    visibleText,
+    signals,
+    statusCode: input.statusCode,
+    hasAuthenticationChallenge: input.hasAuthenticationChallenge,
+    requestedUrl: input.requestedUrl,
+    sessionBound: options.sessionBound,
+    isDocs: pageType === 'documentation',
+  });
+  return {
+    state,
+    markdown,
+    blocks,
+    ...(title ? { title } : {}),
+    meta: reading.meta,
+    tables,
+    links,
+    mediaRefs,
+    pageType,
+    strategy: main.strategy,
+    contentRoots: main.roots.map((r) => selectors.selectorOf(r)),
+    signals,
+  };
+}
+
+function extractFeed(input: ExtractInput): ExtractResult | undefined {
+  const feed = parseFeed(input.html, input.url);
+  if (!feed) return undefined;
+  const markdown = renderFeedMarkdown(feed);
+  const blocks: ContentBlock[] = markdown.split(/\n\n(?=## |# )/).map((md, i) => {
+    const heading = /^(#{1,2}) (.*)$/m.exec(md);
+    return {
+      kind: i === 0 ? 'heading' : 'paragraph',
+      markdown: md,
+      text: markdownToPlainText(md),
+      selector: i === 0 ? 'channel > title' : `item:nth-of-type(${i})`,
+      headingPath: i === 0 ? [] : [feed.title],
+      ...(i === 0 && heading ? { level: 1 } : {}),
+    } satisfies ContentBlock;
+  });
+  const doc = parseHtml('');
+  const signals = pageSignals(input.html, doc, markdownToPlainText(markdown));
+  const quality = assessPageState({ html: '', url: input.url, markdown, visibleText: '', signals, sessionBound: true });
+  return {
+    state: quality.ok ? quality : { ok: true, quality: quality.quality! },
+    markdown,
+    blocks,
+    title: feed.title,
+    meta: { title: feed.title },
+    tables: [],
+    links: feed.items.filter((i) => i.link).map((i) => ({ url: i.link!, text: i.title ?? i.link! })),
+    mediaRefs: [],
+    feed,
+    pageType: 'listing',
+    strategy: 'feed',
+    contentRoots: [],
+    signals,
+  };
+}
+
+const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * reading.md §10 step 6: `# <title>` first. A heading in the body that repeats the title (usually the article's
+ * h1) is dropped so the title appears once.
+ */
+function withTitle(blocks: ContentBlock[], title: string | undefined): ContentBlock[] {
+  if (!title) return blocks;
+  const t = norm(title);
+  const dupIndex = blocks.findIndex((b, i) => i < 8 && b.kind === 'heading' && norm(b.text) === t);
+  const selector = dupIndex >= 0 ? blocks[dupIndex].selector : 'head > title';
+  const rest = dupIndex >= 0 ? blocks.filter((_, i) => i !== dupIndex) : blocks;
+  const head: ContentBlock = { kind: 'heading', markdown: `# ${title}`, text: title, selector, headingPath: [], level: 1 };
+  return recomputeHeadingPaths([head, ...rest]);
+}
+
+function recomputeHeadingPaths(blocks: ContentBlock[]): ContentBlock[] {
+  const path: Array<{ level: number; text: string }> = [];
+  return blocks.map((b) => {
+    if (b.kind === 'heading') {
+      const level = b.level ?? 2;
+      while (path.length > 0 && path[path.length - 1].level >= level) path.pop();
+      const out = { ...b, headingPath: path.map((p) => p.text) };
+      path.push({ level, text: b.text });
+      return out;
+    }
+    return { ...b, headingPath: path.map((p) => p.text) };
+  });
+}
+
+export { assessPageState, assessQuality, assessAccess, detectChallenge, pageSignals, qualityConfidence, visibleProseOf } from './detect.ts';
+export { parseFeed, looksLikeFeed, renderFeedMarkdown } from './feed.ts';

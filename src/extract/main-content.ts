@@ -1,0 +1,447 @@
+// Main-content finding on a boilerplate-pruned DOM (second and third stage after boilerplate.ts):
+//   1. playbook content selectors, when given;
+//   2. semantic hints (itemprop=articleBody, article, role=main, main, common content ids/classes — reading.md §10
+//      step 4's fallback list among them), with several <article>s joined at their common ancestor (forums,
+//      listings);
+//   3. a Readability-class scorer (paragraph length + comma scoring propagated to ancestors, class weights, link
+//      density, sibling merging) that arbitrates when the semantic hint is missing, too narrow or disjoint;
+//   4. conditional pruning inside the chosen root: link-dense blocks and "related"/"read more" sections, skipped on
+//      link-heavy pages (listings, collections) where links are the content.
+import {
+  Element,
+  Text,
+  attr,
+  classAndId,
+  commonAncestor,
+  contains,
+  querySelectorAll,
+  removeNode,
+  type Document,
+  type ParentNode,
+} from './dom.ts';
+import type { ContentStrategy, PageType } from './types.ts';
+
+export interface MainContent {
+  roots: Element[];
+  strategy: ContentStrategy;
+}
+
+export interface MainContentOptions {
+  pageType: PageType;
+  contentSelectors?: readonly string[];
+}
+
+interface Stats {
+  text: number;
+  link: number;
+  commas: number;
+}
+
+/** Per-element text and link-text lengths, computed once bottom-up. */
+export class TextStats {
+  private readonly map = new Map<Element, Stats>();
+
+  constructor(root: ParentNode) {
+    this.measure(root);
+  }
+
+  private measure(node: ParentNode): Stats {
+    const s: Stats = { text: 0, link: 0, commas: 0 };
+    for (const c of node.children) {
+      if (c instanceof Text) {
+        const d = c.data;
+        s.text += collapsedLength(d);
+        s.commas += countCommas(d);
+      } else if (c instanceof Element) {
+        const k = this.measure(c);
+        s.text += k.text;
+        s.commas += k.commas;
+        s.link += c.name === 'a' ? k.text : k.link;
+      }
+    }
+    if (node instanceof Element) this.map.set(node, s);
+    return s;
+  }
+
+  get(el: Element): Stats {
+    return this.map.get(el) ?? { text: 0, link: 0, commas: 0 };
+  }
+
+  text(el: Element): number {
+    return this.get(el).text;
+  }
+
+  linkDensity(el: Element): number {
+    const s = this.get(el);
+    return s.text > 0 ? s.link / s.text : 0;
+  }
+}
+
+function collapsedLength(d: string): number {
+  let n = 0;
+  let space = true;
+  for (let i = 0; i < d.length; i++) {
+    const c = d.charCodeAt(i);
+    const ws = c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160;
+    if (ws) {
+      if (!space) n++;
+      space = true;
+    } else {
+      n++;
+      space = false;
+    }
+  }
+  return n;
+}
+
+function countCommas(d: string): number {
+  let n = 0;
+  for (let i = 0; i < d.length; i++) {
+    const c = d.charCodeAt(i);
+    if (c === 44 || c === 0x3001 || c === 0xff0c || c === 0x060c) n++;
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Semantic hints, in priority order. The text thresholds are reading.md §10 step 4's.
+
+export const SEMANTIC_SELECTORS: readonly string[] = [
+  '[itemprop~=articleBody]',
+  'article',
+  '[role=main]',
+  'main',
+  '.docs-content',
+  '.docs-post-content',
+  '.markdown-body',
+  '#main-content',
+  '.post-content',
+  '.entry-content',
+  '.article-body',
+  '.article-content',
+  '.story-body',
+  '.post-body',
+  '#mw-content-text',
+  '#content',
+  'div.section',
+  'div.sect1',
+  '#docs',
+  '.main-content',
+  '#main',
+];
+
+const POSITIVE = /(^|[\s_-])(article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|markdown|docs?|documentation|thread|topic|question|answer|product|description|detail|details)(?=$|[\s_-])/;
+const NEGATIVE = /(^|[\s_-])(hidden|banner|combx|comment|com-|contact|foot|footer|footnote|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|byline|author|dateline|subscribe|newsletter|social|breadcrumb|pager)(?=$|[\s_-])/;
+
+function classWeight(el: Element): number {
+  const ci = classAndId(el);
+  if (!ci) return 0;
+  let w = 0;
+  if (POSITIVE.test(ci)) w += 25;
+  if (NEGATIVE.test(ci)) w -= 25;
+  return w;
+}
+
+const TAG_WEIGHT: Record<string, number> = {
+  div: 5, section: 3, article: 10, main: 10, pre: 3, td: 3, blockquote: 3,
+  address: -3, ol: -3, ul: -3, dl: -3, dd: -3, dt: -3, li: -3, form: -3,
+  h1: -5, h2: -5, h3: -5, h4: -5, h5: -5, h6: -5, th: -5,
+};
+
+const PARAGRAPH_TAGS = new Set(['p', 'pre', 'td', 'blockquote', 'dd', 'li', 'dt', 'figcaption']);
+const LOOSE_TEXT_TAGS = new Set(['div', 'section', 'article', 'main', 'span', 'font', 'center', 'body', 'td', 'form']);
+
+interface Scored {
+  scores: Map<Element, number>;
+  top?: Element;
+}
+
+/** Readability-class scoring: paragraphs vote for their ancestors; final score discounted by link density. */
+export function scoreCandidates(body: ParentNode, stats: TextStats): Scored {
+  const raw = new Map<Element, number>();
+  const init = (el: Element): void => {
+    if (!raw.has(el)) raw.set(el, (TAG_WEIGHT[el.name] ?? 0) + classWeight(el));
+  };
+  const vote = (el: Element, textLen: number, commas: number): void => {
+    if (textLen < 25) return;
+    const score = 1 + commas + Math.min(3, Math.floor(textLen / 100));
+    let level = 0;
+    for (let p = el.parent; p && level < 5; p = p.parent, level++) {
+      if (!(p instanceof Element)) break;
+      init(p);
+      const div = level === 0 ? 1 : level === 1 ? 2 : level * 3;
+      raw.set(p, raw.get(p)! + score / div);
+    }
+  };
+  const visit = (node: ParentNode): void => {
+    for (const c of node.children) {
+      if (!(c instanceof Element)) continue;
+      if (PARAGRAPH_TAGS.has(c.name)) {
+        const s = stats.get(c);
+        // A list item or cell that only wraps other blocks votes through its children instead.
+        if ((c.name === 'li' || c.name === 'td') && hasBlockChild(c)) {
+          visit(c);
+          continue;
+        }
+        vote(c, s.text - s.link * 0.5, s.commas);
+        if (c.name === 'blockquote' || c.name === 'td') visit(c);
+        continue;
+      }
+      if (LOOSE_TEXT_TAGS.has(c.name)) {
+        let loose = 0;
+        let commas = 0;
+        for (const k of c.children) {
+          if (k instanceof Text) {
+            loose += collapsedLength(k.data);
+            commas += countCommas(k.data);
+          } else if (k instanceof Element && INLINE_TAGS.has(k.name)) {
+            const ks = stats.get(k);
+            loose += k.name === 'a' ? ks.text * 0.5 : ks.text;
+            commas += ks.commas;
+          }
+        }
+        if (loose >= 25) vote(c, loose, commas);
+      }
+      visit(c);
+    }
+  };
+  visit(body);
+  const scores = new Map<Element, number>();
+  let top: Element | undefined;
+  let best = -Infinity;
+  for (const [el, s] of raw) {
+    const final = s * (1 - stats.linkDensity(el));
+    scores.set(el, final);
+    if (final > best) {
+      best = final;
+      top = el;
+    }
+  }
+  return { scores, top };
+}
+
+const INLINE_TAGS = new Set(['a', 'b', 'strong', 'i', 'em', 'span', 'code', 'small', 'big', 'sup', 'sub', 'u', 'mark', 'abbr', 'cite', 'q', 'time', 'font', 'br', 'kbd', 'var', 'label', 's', 'del', 'ins']);
+const BLOCKISH = new Set(['p', 'div', 'ul', 'ol', 'table', 'section', 'article', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dl', 'form', 'figure']);
+
+function hasBlockChild(el: Element): boolean {
+  return el.children.some((c) => c instanceof Element && BLOCKISH.has(c.name));
+}
+
+/** Readability's sibling merge: the top candidate plus siblings that score well or read like prose. */
+function withSiblings(top: Element, scored: Scored, stats: TextStats): Element[] {
+  const parent = top.parent;
+  if (!(parent instanceof Element) && !parent) return [top];
+  const topScore = scored.scores.get(top) ?? 0;
+  const threshold = Math.max(10, topScore * 0.2);
+  const topClass = attr(top, 'class') ?? '';
+  const out: Element[] = [];
+  for (const sib of parent!.children) {
+    if (!(sib instanceof Element)) continue;
+    if (sib === top) {
+      out.push(sib);
+      continue;
+    }
+    let bonus = 0;
+    if (topClass && (attr(sib, 'class') ?? '') === topClass) bonus += topScore * 0.2;
+    const s = scored.scores.get(sib);
+    if (s !== undefined && s + bonus >= threshold) {
+      out.push(sib);
+      continue;
+    }
+    if (sib.name === 'p' || sib.name === 'pre' || sib.name === 'blockquote' || /^h[1-6]$/.test(sib.name) || sib.name === 'ul' || sib.name === 'ol') {
+      const len = stats.text(sib);
+      const ld = stats.linkDensity(sib);
+      if (/^h[1-6]$/.test(sib.name)) {
+        if (len > 0 && ld < 0.5 && isHeadingNearTop(sib, top)) out.push(sib);
+      } else if (len > 80 && ld < 0.25) out.push(sib);
+      else if (len > 0 && len <= 80 && ld === 0 && /[.!?]\s*$/.test(textSample(sib))) out.push(sib);
+    }
+  }
+  return out;
+}
+
+function isHeadingNearTop(h: Element, top: Element): boolean {
+  // A heading directly before the content block (the title sitting outside the body wrapper).
+  let n = h.next;
+  while (n && !(n instanceof Element)) n = n.next;
+  return n === top;
+}
+
+function textSample(el: Element): string {
+  let s = '';
+  const visit = (n: ParentNode): void => {
+    for (const c of n.children) {
+      if (c instanceof Text) s += c.data;
+      else if (c instanceof Element) visit(c);
+    }
+  };
+  visit(el);
+  return s;
+}
+
+function semanticCandidate(doc: Document, stats: TextStats): Element | undefined {
+  for (const sel of SEMANTIC_SELECTORS) {
+    const found = querySelectorAll(doc, sel).filter((el) => qualifies(el, stats));
+    if (found.length === 0) continue;
+    if (found.length === 1) return found[0];
+    // Nested matches: keep outermost.
+    const outer = found.filter((el) => !found.some((o) => o !== el && contains(o, el)));
+    if (outer.length === 1) return outer[0];
+    const total = outer.reduce((a, el) => a + stats.text(el), 0);
+    const biggest = outer.reduce((a, b) => (stats.text(b) > stats.text(a) ? b : a));
+    if (stats.text(biggest) >= total * 0.6) return biggest;
+    const ca = commonAncestor(outer);
+    return ca instanceof Element ? ca : biggest;
+  }
+  return undefined;
+}
+
+function qualifies(el: Element, stats: TextStats): boolean {
+  const s = stats.get(el);
+  if (s.text > 200) return true;
+  if (s.text > 120) {
+    let n = 0;
+    for (const x of querySelectorAll(el, 'h2, h3, a')) if (x) n++;
+    return n >= 4;
+  }
+  return false;
+}
+
+function bodyOf(doc: Document): Element | undefined {
+  const html = doc.children.find((c): c is Element => c instanceof Element && c.name === 'html');
+  const scope: ParentNode = html ?? doc;
+  const body = scope.children.find((c): c is Element => c instanceof Element && c.name === 'body');
+  return body ?? html;
+}
+
+export function findMainContent(doc: Document, opts: MainContentOptions): MainContent {
+  if (opts.contentSelectors && opts.contentSelectors.length > 0) {
+    const hits: Element[] = [];
+    for (const sel of opts.contentSelectors) for (const el of querySelectorAll(doc, sel)) hits.push(el);
+    const outer = hits.filter((el, i) => hits.indexOf(el) === i && !hits.some((o) => o !== el && contains(o, el)));
+    if (outer.length > 0) return { roots: outer, strategy: 'content_selectors' };
+  }
+  const body = bodyOf(doc);
+  if (!body) return { roots: [], strategy: 'none' };
+  const stats = new TextStats(doc);
+  const bodyText = stats.text(body);
+  if (bodyText === 0) return { roots: [], strategy: 'none' };
+
+  const scored = scoreCandidates(body, stats);
+  const semantic = semanticCandidate(doc, stats);
+  let top = scored.top;
+  if (top) top = climb(top, scored, stats);
+
+  let roots: Element[];
+  let strategy: ContentStrategy;
+  if (semantic && top) {
+    if (semantic === top || contains(semantic, top)) {
+      roots = [semantic];
+      strategy = 'semantic';
+    } else if (contains(top, semantic)) {
+      const st = stats.text(semantic);
+      if (st >= stats.text(top) * 0.5) {
+        roots = [semantic];
+        strategy = 'semantic';
+      } else {
+        roots = withSiblings(top, scored, stats);
+        strategy = 'scored';
+      }
+    } else {
+      const good = (el: Element): number => stats.text(el) - stats.get(el).link;
+      if (good(semantic) >= good(top)) {
+        roots = [semantic];
+        strategy = 'semantic';
+      } else {
+        roots = withSiblings(top, scored, stats);
+        strategy = 'scored';
+      }
+    }
+  } else if (semantic) {
+    roots = [semantic];
+    strategy = 'semantic';
+  } else if (top && top !== body) {
+    roots = withSiblings(top, scored, stats);
+    strategy = 'scored';
+  } else {
+    roots = [body];
+    strategy = 'body';
+  }
+  // A root that holds only a sliver of the page while the page has much more prose is a mis-pick: widen to body.
+  const rootText = roots.reduce((a, r) => a + stats.text(r), 0);
+  if (rootText < 140 && bodyText > 600) {
+    roots = [body];
+    strategy = 'body';
+  }
+  pruneInside(roots, stats, opts.pageType);
+  return { roots, strategy };
+}
+
+/** Walk up while the parent is a thin wrapper around the candidate (Readability's "only child" step). */
+function climb(top: Element, scored: Scored, stats: TextStats): Element {
+  let cur = top;
+  for (let i = 0; i < 6; i++) {
+    const p = cur.parent;
+    if (!(p instanceof Element) || p.name === 'body' || p.name === 'html') break;
+    const elementKids = p.children.filter((c) => c instanceof Element);
+    const pt = stats.text(p);
+    if (elementKids.length === 1 || (pt > 0 && stats.text(cur) / pt > 0.85)) {
+      cur = p;
+      continue;
+    }
+    // Several strong candidates under one parent (split article bodies) → take the parent.
+    const topScore = scored.scores.get(cur) ?? 0;
+    const strong = elementKids.filter((k) => k !== cur && (scored.scores.get(k as Element) ?? 0) >= topScore * 0.5).length;
+    if (strong >= 1 && topScore > 0 && stats.linkDensity(p) < 0.4) {
+      cur = p;
+      continue;
+    }
+    break;
+  }
+  return cur;
+}
+
+const RELATED_HEADING = /^(related( \w+)?|read (more|next|also)|more (from|stories|articles|posts|like this|in|on)|you (may|might) also like|recommended( for you)?|popular( posts| stories)?|trending( now)?|latest (news|posts|articles|stories)|see also|also (read|on)|most (read|popular|viewed)|share( this)?( article| post| page)?|tags?|categories|about the author|further reading|recent posts|newsletter|subscribe)\b/i;
+
+const PRUNABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'dl', 'header', 'footer', 'figure', 'p', 'span']);
+
+function pruneInside(roots: Element[], stats: TextStats, pageType: PageType): void {
+  const rootText = roots.reduce((a, r) => a + stats.text(r), 0);
+  const rootLinks = roots.reduce((a, r) => a + stats.get(r).link, 0);
+  const linkHeavy = rootText > 0 && rootLinks / rootText > 0.35;
+  const victims: Element[] = [];
+  const visit = (el: Element, isRoot: boolean): void => {
+    if (!isRoot) {
+      const s = stats.get(el);
+      if (/^h[2-6]$/.test(el.name) && RELATED_HEADING.test(textSample(el).trim())) {
+        const p = el.parent;
+        if (p instanceof Element && !roots.includes(p) && stats.text(p) < rootText * 0.3) victims.push(p);
+        else victims.push(el, ...followingUntilHeading(el));
+        return;
+      }
+      if (!linkHeavy && pageType !== 'forum' && PRUNABLE.has(el.name) && s.text > 0) {
+        const ld = s.link / s.text;
+        const listy = el.name === 'ul' || el.name === 'ol';
+        if ((listy && ld > 0.7 && s.text < 3000) || (!listy && ld > 0.55 && s.text < 2000)) {
+          victims.push(el);
+          return;
+        }
+      }
+    }
+    for (const c of el.children) if (c instanceof Element) visit(c, false);
+  };
+  for (const r of roots) visit(r, true);
+  for (const v of victims) removeNode(v);
+}
+
+function followingUntilHeading(h: Element): Element[] {
+  const out: Element[] = [];
+  const level = Number(h.name[1]);
+  for (let n = h.next; n; n = n.next) {
+    if (!(n instanceof Element)) continue;
+    const m = /^h([1-6])$/.exec(n.name);
+    if (m && Number(m[1]) <= level) break;
+    out.push(n);
+  }
+  return out;
+}

@@ -1,0 +1,199 @@
+// Page metadata (reading.md §10 side outputs): title, description, author, publishedAt, lang, canonical, site name,
+// plus the structured-data types that help guess the page type. Read from the untouched DOM (before pruning).
+import { attr, collapse, findAll, findFirst, rawText, textOf, type Document, type Element } from './dom.ts';
+import { resolveUrl } from './markdown.ts';
+import type { PageMeta, PageType } from './types.ts';
+
+export interface MetaReading {
+  meta: PageMeta;
+  /** Raw document title (`<title>`, else og:title). */
+  rawTitle?: string;
+  /** schema.org / JSON-LD / og:type values, lower-cased. */
+  types: Set<string>;
+  h1s: string[];
+}
+
+export function readMeta(doc: Document, url: string): MetaReading {
+  const metas = new Map<string, string>();
+  let canonicalHref: string | undefined;
+  let baseHref: string | undefined;
+  let titleText: string | undefined;
+  let htmlLang: string | undefined;
+  const ldBlocks: string[] = [];
+  const types = new Set<string>();
+  for (const el of findAll(doc, (e) => ['meta', 'link', 'title', 'html', 'script', 'base'].includes(e.name) || e.attribs.itemtype !== undefined)) {
+    switch (el.name) {
+      case 'meta': {
+        const key = (attr(el, 'property') ?? attr(el, 'name') ?? attr(el, 'itemprop') ?? attr(el, 'http-equiv') ?? '').toLowerCase();
+        const content = attr(el, 'content');
+        if (key && content && !metas.has(key)) metas.set(key, collapse(content));
+        break;
+      }
+      case 'link': {
+        const rel = (attr(el, 'rel') ?? '').toLowerCase().split(/\s+/);
+        if (rel.includes('canonical') && !canonicalHref) canonicalHref = attr(el, 'href');
+        break;
+      }
+      case 'title':
+        if (titleText === undefined && !hasSvgAncestor(el)) titleText = collapse(rawText(el));
+        break;
+      case 'html':
+        htmlLang = attr(el, 'lang') ?? attr(el, 'xml:lang');
+        break;
+      case 'base':
+        baseHref ??= attr(el, 'href');
+        break;
+      case 'script':
+        if ((attr(el, 'type') ?? '').toLowerCase() === 'application/ld+json') ldBlocks.push(rawText(el));
+        break;
+    }
+    const itemtype = attr(el, 'itemtype');
+    if (itemtype) for (const t of itemtype.split(/\s+/)) types.add(t.replace(/^https?:\/\/schema\.org\//i, '').toLowerCase());
+  }
+  const ld = readJsonLd(ldBlocks);
+  for (const t of ld.types) types.add(t);
+  const ogType = metas.get('og:type');
+  if (ogType) types.add(ogType.toLowerCase());
+
+  const base = resolveUrl(baseHref, url) ?? url;
+  const meta: PageMeta = {};
+  const rawTitle = titleText || metas.get('og:title') || metas.get('twitter:title');
+  const h1s = findAll(doc, (e) => e.name === 'h1').map((h) => textOf(h)).filter(Boolean);
+  const title = cleanTitle(rawTitle, h1s, metas.get('og:title'), metas.get('og:site_name'));
+  if (title) meta.title = title;
+  const description = metas.get('description') ?? metas.get('og:description') ?? metas.get('twitter:description');
+  if (description) meta.description = description;
+  const author = pickAuthor(metas.get('author') ?? metas.get('article:author') ?? metas.get('parsely-author') ?? metas.get('sailthru.author'), ld.author, doc);
+  if (author) meta.author = author;
+  const published =
+    metas.get('article:published_time') ??
+    metas.get('og:published_time') ??
+    metas.get('datepublished') ??
+    metas.get('date') ??
+    metas.get('dc.date') ??
+    metas.get('dcterms.created') ??
+    ld.datePublished ??
+    firstTime(doc);
+  if (published) meta.publishedAt = published;
+  const lang = htmlLang ?? metas.get('content-language') ?? metas.get('og:locale');
+  if (lang) meta.lang = lang.trim().replace(/_/g, '-');
+  const canonical = resolveUrl(canonicalHref, base) ?? resolveUrl(metas.get('og:url'), base);
+  if (canonical && /^https?:/i.test(canonical)) meta.canonical = canonical;
+  const siteName = metas.get('og:site_name') ?? metas.get('application-name');
+  if (siteName) meta.siteName = siteName;
+  return { meta, rawTitle, types, h1s };
+}
+
+export function baseUrlOf(doc: Document, url: string): string {
+  const base = findFirst(doc, (e) => e.name === 'base' && attr(e, 'href') !== undefined);
+  return resolveUrl(base ? attr(base, 'href') : undefined, url) ?? url;
+}
+
+function hasSvgAncestor(el: Element): boolean {
+  for (let p = el.parent; p; p = p.parent) if ((p as Element).name === 'svg') return true;
+  return false;
+}
+
+const TITLE_SEPARATOR = /\s+[|\-–—:·•»\\/]\s+|\s+::\s+/;
+
+/**
+ * The article title without the site suffix: prefer an h1 the document title contains; else drop the shorter
+ * side of a separator (` | Site`, `Site — `) when what remains still reads as a title (≥ 2 words).
+ */
+export function cleanTitle(raw: string | undefined, h1s: string[], ogTitle?: string, siteName?: string): string | undefined {
+  const t = collapse(raw ?? '');
+  if (!t) return h1s[0];
+  const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+  for (const h of h1s) {
+    if (h.length >= 3 && norm(t).includes(norm(h))) return h;
+  }
+  if (ogTitle && ogTitle !== t && norm(t).includes(norm(ogTitle)) && ogTitle.split(/\s+/).length >= 2) return ogTitle;
+  if (!TITLE_SEPARATOR.test(t)) return t;
+  const parts = t.split(TITLE_SEPARATOR).map((p) => p.trim()).filter(Boolean);
+  if (siteName) {
+    const kept = parts.filter((p) => norm(p) !== norm(siteName));
+    if (kept.length > 0 && kept.length < parts.length) return kept.join(' - ');
+  }
+  const withoutLast = parts.slice(0, -1).join(' - ');
+  if (withoutLast.split(/\s+/).length >= 2) return withoutLast;
+  const withoutFirst = parts.slice(1).join(' - ');
+  if (withoutFirst.split(/\s+/).length >= 3) return withoutFirst;
+  return t;
+}
+
+interface JsonLdReading {
+  types: Set<string>;
+  author?: string;
+  datePublished?: string;
+}
+
+function readJsonLd(blocks: string[]): JsonLdReading {
+  const out: JsonLdReading = { types: new Set() };
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > 6 || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n, depth + 1);
+      return;
+    }
+    const o = node as Record<string, unknown>;
+    const t = o['@type'];
+    for (const v of Array.isArray(t) ? t : [t]) if (typeof v === 'string') out.types.add(v.toLowerCase());
+    if (!out.datePublished && typeof o.datePublished === 'string') out.datePublished = o.datePublished;
+    if (!out.author && o.author) {
+      const a = Array.isArray(o.author) ? o.author[0] : o.author;
+      if (typeof a === 'string') out.author = a;
+      else if (a && typeof a === 'object' && typeof (a as Record<string, unknown>).name === 'string') out.author = (a as Record<string, string>).name;
+    }
+    if (o['@graph']) visit(o['@graph'], depth + 1);
+    if (o.mainEntity) visit(o.mainEntity, depth + 1);
+  };
+  for (const b of blocks) {
+    try {
+      visit(JSON.parse(b), 0);
+    } catch {
+      // Broken JSON-LD is common; it only loses hints.
+    }
+  }
+  return out;
+}
+
+function pickAuthor(metaAuthor: string | undefined, ldAuthor: string | undefined, doc: Document): string | undefined {
+  for (const a of [metaAuthor, ldAuthor]) {
+    if (a && !/^https?:/i.test(a) && a.length <= 120) return collapse(a);
+  }
+  const el = findFirst(doc, (e) => (attr(e, 'rel') ?? '').split(/\s+/).includes('author') || (attr(e, 'itemprop') ?? '') === 'author');
+  const t = el ? textOf(el) : '';
+  return t && t.length <= 120 ? t : undefined;
+}
+
+function firstTime(doc: Document): string | undefined {
+  const el = findFirst(doc, (e) => e.name === 'time' && !!attr(e, 'datetime'));
+  return el ? attr(el, 'datetime') : undefined;
+}
+
+const FORUM_TYPES = ['discussionforumposting', 'qapage', 'question', 'socialmediaposting'];
+const PRODUCT_TYPES = ['product', 'productgroup', 'og:product', 'product.item'];
+const ARTICLE_TYPES = ['article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'scholarlyarticle', 'techarticle'];
+const DOC_HOST = /^(docs?|developer|developers|learn|manual|wiki|api|devdocs)\./;
+const DOC_PATH = /\/(docs?|documentation|manual|reference|api|guide|guides|handbook|tutorial|userguide|usersguide|help|kb|knowledge-?base)(\/|$|\.)/;
+const FORUM_PATH = /\/(forums?|threads?|topics?|t|questions|discussions?|community|board|viewtopic|showthread|comments)(\/|\.|$)/;
+
+/** Coarse page type from structured data, URL shape and markup. */
+export function guessPageType(reading: MetaReading, url: string, doc: Document): PageType {
+  const has = (list: string[]): boolean => list.some((t) => reading.types.has(t));
+  let host = '';
+  let path = '';
+  try {
+    const u = new URL(url);
+    host = u.hostname.toLowerCase();
+    path = u.pathname.toLowerCase();
+  } catch {
+    // keep empty
+  }
+  if (has(FORUM_TYPES) || FORUM_PATH.test(path) || /(^|\.)(forum|forums|community|discuss|discourse)\./.test(host)) return 'forum';
+  if (has(PRODUCT_TYPES)) return 'product';
+  if (DOC_HOST.test(host) || DOC_PATH.test(path)) return 'documentation';
+  if (has(ARTICLE_TYPES)) return 'article';
+  if (findFirst(doc, (e) => e.name === 'article')) return 'article';
+  return 'generic';
+}
