@@ -1,0 +1,100 @@
+// occam_exam_submit through a real MCP SDK client over stdio (`node bin/occam.ts mcp`, OCCAM_EXAM_MCP=1).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CATALOG, coreToolsOf } from '../../src/contract/catalog.ts';
+import type { ProfileId } from '../../src/contract/profiles.ts';
+import { IMPLEMENTED_TOOLS } from '../../src/mcp/tools/index.ts';
+import { startMcp } from '../helpers/mcp-client.ts';
+import { initializeMessage, rawExchange } from '../helpers/raw-stdio.ts';
+
+const RECORDS = '/work/shared/spec/exam-records';
+const record = (name: string) => readFileSync(join(RECORDS, name), 'utf8');
+const SCORE_ONE = JSON.stringify({
+  clientInfo: 'e2e/1.0',
+  canaryVerdict: 'READ_VERIFIED',
+  basicCallArguments: { url: '/relative' },
+  focusBudgetArguments: { task: 'x' },
+});
+
+const implemented = new Set(IMPLEMENTED_TOOLS.map((t) => t.name));
+/** What tools/list must show: the profile's implemented core tools, then the (never filtered) submit tool. */
+const listed = (p: ProfileId) => [
+  ...CATALOG.filter((t) => t.kind === 'core' && implemented.has(t.name) && coreToolsOf(p).includes(t)).map((t) => t.name),
+  'occam_exam_submit',
+];
+
+test('exam.md #80, #82, #89, #90, #92: a perfect record widens to full, a score-1 record narrows to minimal, each followed by list_changed', async () => {
+  const s = await startMcp({ OCCAM_EXAM_MCP: '1' });
+  try {
+    assert.deepEqual(await s.toolNames(), listed('reader'), 'boots at reader, never at the exam default (basic)');
+
+    const wide = await s.call('occam_exam_submit', { submission: record('perfect.json') });
+    assert.equal(wide.raw.isError, false);
+    assert.deepEqual([wide.json.score, wide.json.tier, wide.json.applied, wide.json.activeProfile, wide.json.toolCount, wide.json.listChangedSent],
+      [4, 'strong', true, 'full', 18, true]);
+    assert.deepEqual(wide.raw.structuredContent, wide.json);
+    assert.ok(await s.waitForListChanged(1), 'notifications/tools/list_changed after widening');
+    assert.deepEqual(await s.toolNames(), listed('full'));
+
+    const narrow = await s.call('occam_exam_submit', { submission: SCORE_ONE });
+    assert.deepEqual([narrow.json.score, narrow.json.tier, narrow.json.activeProfile, narrow.json.toolCount], [1, 'weak', 'minimal', 1]);
+    assert.ok(await s.waitForListChanged(2), 'notifications/tools/list_changed after narrowing');
+    assert.deepEqual(await s.toolNames(), listed('minimal'), 'the submit tool survives the narrowest surface');
+
+    // #90: a core tool the surface now hides is not run.
+    const hidden = await s.call('occam_client_capabilities', {});
+    assert.equal(hidden.raw.isError, true);
+    assert.equal(hidden.json.failureCode, 'tool_not_on_surface');
+    assert.match(hidden.json.message, /minimal/);
+
+    // #85/#88 over the wire: a malformed record is a typed failure, the surface stays.
+    const bad = await s.call('occam_exam_submit', { submission: record('malformed.json') });
+    assert.equal(bad.raw.isError, true);
+    assert.equal(bad.json.failure.code, 'invalid_arguments');
+    assert.equal(s.listChangedCount(), 2);
+  } finally {
+    await s.close();
+  }
+});
+
+test('exam.md #81, #91: with OCCAM_PROFILE_LOCK=1 nothing changes and the response says pinned; OCCAM_PROFILE alone is only the boot default', async () => {
+  const locked = await startMcp({ OCCAM_EXAM_MCP: '1', OCCAM_PROFILE_LOCK: '1' });
+  try {
+    const before = await locked.toolNames();
+    const r = await locked.call('occam_exam_submit', { submission: record('perfect.json') });
+    assert.deepEqual([r.json.ok, r.json.score, r.json.recommendedProfile, r.json.applied, r.json.pinned, r.json.activeProfile, r.json.listChangedSent],
+      [true, 4, 'full', false, true, 'reader', false]);
+    assert.deepEqual(await locked.toolNames(), before);
+    assert.equal(locked.listChangedCount(), 0);
+  } finally {
+    await locked.close();
+  }
+
+  const auditor = await startMcp({ OCCAM_EXAM_MCP: '1', OCCAM_PROFILE: 'auditor' });
+  try {
+    assert.deepEqual(await auditor.toolNames(), listed('auditor'));
+    const r = await auditor.call('occam_exam_submit', { submission: record('fail-chain.json') });
+    assert.deepEqual([r.json.applied, r.json.pinned, r.json.activeProfile], [true, false, 'basic']);
+    assert.ok(await auditor.waitForListChanged(1));
+  } finally {
+    await auditor.close();
+  }
+});
+
+test('tools.md §6.7: with OCCAM_EXAM_MCP=1 the host advertises tools.listChanged on revision 2026-07-28; the tool is absent without the flag', async () => {
+  const on = await rawExchange(
+    [initializeMessage('2026-07-28'), { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }],
+    { OCCAM_EXAM_MCP: '1', OCCAM_PROFILE_LOCK: '1' },
+  );
+  const init = on.frames.find((f) => f.id === 1);
+  assert.equal(init.result.capabilities.tools.listChanged, true);
+  assert.ok(on.frames.find((f) => f.id === 2).result.tools.some((t: { name: string }) => t.name === 'occam_exam_submit'));
+
+  const off = await rawExchange(
+    [initializeMessage('2026-07-28'), { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }],
+    { OCCAM_EXAM_MCP: 'yes' }, // only 1/true turn a gate on
+  );
+  assert.ok(!off.frames.find((f) => f.id === 2).result.tools.some((t: { name: string }) => t.name === 'occam_exam_submit'));
+});
