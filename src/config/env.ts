@@ -8,8 +8,9 @@ import { readingVars } from './env-reading.ts';
 import { transportVars } from './env-transport.ts';
 import { browserVars } from './env-browser.ts';
 import { operatorVars } from './env-operator.ts';
+import { searchVars } from './env-search.ts';
 
-const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars, operatorVars];
+const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars, operatorVars, searchVars];
 
 export const ENV_CATALOG: ReadonlyMap<string, EnvVar<any>> = (() => {
   const map = new Map<string, EnvVar<any>>();

@@ -3,11 +3,13 @@
 import type { ToolModule } from '../tool.ts';
 import { clientCapabilitiesTool } from './client-capabilities.ts';
 import { examSubmitTool } from './exam-submit.ts';
+import { searchTool } from './search.ts';
 import { batchTools } from './batch.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
   examSubmitTool,
+  searchTool,
   ...batchTools,
 ];
 
