@@ -207,6 +207,8 @@ class Acquisition {
   readonly startedAt = performance.now();
   ttfbMs = 0;
   politenessMs = 0;
+  /** Throttle slot still to wait for, taken right before the first request is sent (after DNS and guard). */
+  pendingThrottle: { polite: Politeness; authority: string; intervalMs: number } | null = null;
 
   constructor(ctx: RuntimeContext, transport: GuardedTransport, signal: AbortSignal) {
     this.ctx = ctx;
@@ -242,6 +244,13 @@ class Acquisition {
 
   async request(url: URL, headers: HeaderBag): Promise<HopResult> {
     const dispatcher: Dispatcher = await this.transport.prepare(url);
+    if (this.pendingThrottle) {
+      const { polite, authority, intervalMs } = this.pendingThrottle;
+      this.pendingThrottle = null;
+      const waitStarted = performance.now();
+      await polite.waitForSlot(authority, intervalMs, this.signal);
+      this.politenessMs += performance.now() - waitStarted;
+    }
     this.signal.throwIfAborted();
     const res = await dispatcher.request({
       origin: url.origin,
@@ -479,8 +488,9 @@ async function politeness(run: Acquisition, url: URL, options: AcquireOptions, d
     }
     crawlDelayMs = (rules.crawlDelaySec ?? 0) * 1000;
   }
-  await polite.waitForSlot(url.host, Math.max(throttle, crawlDelayMs), run.signal);
   run.politenessMs = performance.now() - started;
+  const intervalMs = Math.max(throttle, crawlDelayMs);
+  if (intervalMs > 0) run.pendingThrottle = { polite, authority: url.host, intervalMs };
 }
 
 /** robots.txt through the same guarded transport; any failure or non-2xx means allow-all (null). */
