@@ -5,12 +5,14 @@ import { clientCapabilitiesTool } from './client-capabilities.ts';
 import { examSubmitTool } from './exam-submit.ts';
 import { searchTool } from './search.ts';
 import { batchTools } from './batch.ts';
+import { transcodeTool } from './transcode.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
   examSubmitTool,
   searchTool,
   ...batchTools,
+  transcodeTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {

@@ -1,0 +1,83 @@
+// `occam read <url>`: the same pipeline as occam_transcode, from a shell. Markdown on stdout (or the full
+// response with --json); failures exit 1 with the failure code on stderr. `--demo` reads the bundled
+// representative article from a loopback server allowed for exactly that origin.
+import type { Command } from 'commander';
+import { processContext } from '../src/config/context.ts';
+import { ClientCapabilityStore } from '../src/mcp/capabilities.ts';
+import { Services } from '../src/mcp/services.ts';
+import { EXIT, VerbError, printErr, printJson, printOut, wantsJson } from './output.ts';
+
+function intOption(name: string) {
+  return (raw: string): number => {
+    if (!/^\d+$/.test(raw.trim())) throw new VerbError(`${name} must be an integer (got ${JSON.stringify(raw)})`, EXIT.usage);
+    return Number(raw.trim());
+  };
+}
+
+export function register(program: Command): void {
+  program
+    .command('read')
+    .argument('[url]', 'absolute http(s) URL to read')
+    .description('read a web page into compact Markdown (the occam_transcode pipeline)')
+    .option('--json', 'print the full transcode response as one JSON document')
+    .option('--max-tokens <n>', 'whole-response token budget (min 128); default: OCCAM_CLIENT_CONTEXT_TOKENS-derived budget, else none', intOption('--max-tokens'))
+    .option('--focus <query>', 'keep the sections that answer this query first')
+    .option('--section <heading>', 'read only this heading\'s section (e.g. one a truncated read left out)')
+    .option('--fit', 'prune paragraphs that do not serve the focus')
+    .option('--policy <policy>', 'http | browser | http_then_browser')
+    .option('--demo', 'serve the bundled representative article on 127.0.0.1 and read it')
+    .addHelpText('after', '\nExit codes: 0 read · 1 ok:false (failure code on stderr) · 2 usage.\nDocs: docs/verbs/read.md')
+    .action(async (url: string | undefined, opts) => {
+      const json = wantsJson(opts);
+      if (!opts.demo && !url) throw new VerbError('usage: occam read <url> (or --demo)', EXIT.usage, json ? { error: 'missing url' } : undefined);
+      if (opts.demo && url) throw new VerbError('usage: --demo takes no url', EXIT.usage, json ? { error: '--demo takes no url' } : undefined);
+      if (opts.maxTokens !== undefined && opts.maxTokens < 128) {
+        throw new VerbError('--max-tokens must be at least 128', EXIT.usage, json ? { error: 'max_tokens must be at least 128.' } : undefined);
+      }
+      const runtime = processContext();
+      const services = new Services(runtime);
+      const capabilities = new ClientCapabilityStore(runtime.env, runtime.warn);
+      const { transcode } = await import('../src/read/transcode.ts');
+      const demo = opts.demo ? await (await import('../src/read/demo.ts')).startDemoServer() : null;
+      try {
+        const result = await transcode(
+          {
+            url: demo ? demo.url : (url as string),
+            ...(opts.maxTokens !== undefined ? { max_tokens: opts.maxTokens } : {}),
+            ...(opts.focus ? { focus_query: opts.focus } : {}),
+            ...(opts.section ? { section: opts.section } : {}),
+            ...(opts.fit ? { fit_markdown: true } : {}),
+            ...(opts.policy ? { backend_policy: opts.policy } : {}),
+          },
+          {
+            runtime,
+            services,
+            resolveMaxTokens: (explicit) => capabilities.resolveMaxTokens(explicit),
+            allowance: demo?.allowance ?? null,
+          },
+        );
+        if (json) printJson(result);
+        if (!result.ok) {
+          const failure = result.failure as { code: string; message: string };
+          printErr(`occam read: ${failure.code}: ${failure.message}`);
+          process.exitCode = EXIT.failed;
+          return;
+        }
+        if (!json) printOut(String(result.markdown));
+        if (demo && !json) {
+          const md = Buffer.byteLength(String(result.markdown), 'utf8');
+          const pct = Math.round((1 - md / demo.bodyBytes) * 1000) / 10;
+          printErr(`occam read --demo: ${demo.bodyBytes} HTML bytes → ${md} Markdown bytes (${pct}% fewer bytes for this page; not a general savings claim)`);
+        }
+        const compile = result.compile as { truncated?: boolean; omitted?: { manifest?: Array<{ heading: string; partial?: boolean }> } } | undefined;
+        if (!json && compile?.truncated) {
+          const left = (compile.omitted?.manifest ?? []).filter((m) => !m.partial).map((m) => m.heading);
+          printErr(`occam read: truncated to the budget${left.length ? `; left out: ${left.join(' · ')} (read one with --section)` : ''}`);
+        }
+        process.exitCode = EXIT.ok;
+      } finally {
+        await demo?.close();
+        await services.disposeAll();
+      }
+    });
+}

@@ -1,0 +1,38 @@
+// The receipt step of the read pipeline (reading.md §2 step 10, trust.md §3.6–3.9). The trust layer fills this
+// in; until it does, `receipt` carries telemetry only (tokensUsed, tokenEstimator, truncationStrategy,
+// confidence, elapsedMs) and nothing is signed — a read never fabricates a signature.
+import type { RuntimeContext } from '../config/context.ts';
+import type { Services } from '../mcp/services.ts';
+
+export interface ReceiptStepInput {
+  /** `extraction` after a successful read; `negative` for provable walls (captcha, login, paywall, 401/403/404/410). */
+  kind: 'extraction' | 'negative';
+  url: string;
+  finalUrl: string | null;
+  backend: string | null;
+  /** Bare lowercase hex SHA-256 of the returned markdown (extraction only). */
+  contentHash: string | null;
+  tokens: number;
+  confidence: number;
+  /** Retained blocks in order, for the Merkle leaves (text + source selector). */
+  blocks: ReadonlyArray<{ text: string; sourceSelector: string }>;
+  /** No token/fit pruning dropped blocks (trust.md §3.7 leafSetComplete). */
+  leafSetComplete: boolean;
+  failureCode?: string;
+  statusCode?: number;
+  emitCapsule: boolean;
+  runtime: RuntimeContext;
+  services: Services;
+}
+
+export interface ReceiptStepOutput {
+  signed?: Record<string, unknown>;
+  blockLeaves?: string[];
+  timeAnchor?: Record<string, unknown>;
+  capsule?: string;
+}
+
+export type ReceiptStep = (input: ReceiptStepInput) => Promise<ReceiptStepOutput | null>;
+
+/** Set by the trust layer. null: receipts are unsigned telemetry and `emit_capsule` is reported as unavailable. */
+export const transcodeReceiptStep: ReceiptStep | null = null;
