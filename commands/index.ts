@@ -9,13 +9,14 @@ import * as connect from './connect.ts';
 import * as disconnect from './disconnect.ts';
 import * as keys from './keys.ts';
 import * as read from './read.ts';
+import * as canary from './canary.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, exam, connect, disconnect, keys];
+export const VERBS: readonly VerbModule[] = [mcp, read, exam, connect, disconnect, keys, canary];
 
 export function buildProgram(): Command {
   const program = new Command('occam')

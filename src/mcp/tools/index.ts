@@ -6,6 +6,7 @@ import { examSubmitTool } from './exam-submit.ts';
 import { searchTool } from './search.ts';
 import { batchTools } from './batch.ts';
 import { transcodeTool } from './transcode.ts';
+import { canaryIssueTool, canaryVerifyTool } from './canary.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
@@ -13,6 +14,8 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   searchTool,
   ...batchTools,
   transcodeTool,
+  canaryIssueTool,
+  canaryVerifyTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {
