@@ -6,20 +6,34 @@ import { appDataDir, homeOf, localAppDataDir, pathApi, xdgConfigDir } from '../.
 
 const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v : undefined);
 
-export function isNonEmptyDir(path: string): boolean {
-  try {
-    return readdirSync(path).length > 0;
-  } catch {
-    return false;
-  }
+/** File-system probe used by detection; tests emulating Windows paths on Linux pass their own. */
+export interface FsProbe {
+  exists: (path: string) => boolean;
+  /** Entries of a directory ([] when absent). */
+  list: (path: string) => string[];
+}
+
+export const realProbe: FsProbe = {
+  exists: (path) => existsSync(path),
+  list: (path) => {
+    try {
+      return readdirSync(path);
+    } catch {
+      return [];
+    }
+  },
+};
+
+export function isNonEmptyDir(path: string, probe: FsProbe = realProbe): boolean {
+  return probe.list(path).length > 0;
 }
 
 /** `<appData>/Code/User`, or the Insiders dir only when the `Code` dir is absent. */
-export function vscodeUserDir(ctx: Ctx): string {
+export function vscodeUserDir(ctx: Ctx, probe: FsProbe = realProbe): string {
   const p = pathApi(ctx);
   const code = p.join(appDataDir(ctx), 'Code');
   const insiders = p.join(appDataDir(ctx), 'Code - Insiders');
-  if (!existsSync(code) && existsSync(insiders)) return p.join(insiders, 'User');
+  if (!probe.exists(code) && probe.exists(insiders)) return p.join(insiders, 'User');
   return p.join(code, 'User');
 }
 
@@ -32,26 +46,22 @@ export function hermesHome(ctx: Ctx): string {
 }
 
 /** Every candidate config file of Claude Desktop; on Windows the classic and each MSIX package location. */
-export function claudeDesktopCandidates(ctx: Ctx): string[] {
+export function claudeDesktopCandidates(ctx: Ctx, probe: FsProbe = realProbe): string[] {
   const p = pathApi(ctx);
   const file = 'claude_desktop_config.json';
   if (ctx.platform === 'darwin') return [p.join(homeOf(ctx), 'Library', 'Application Support', 'Claude', file)];
   if (ctx.platform !== 'win32') return [p.join(appDataDir(ctx), 'Claude', file)];
   const classic = p.join(appDataDir(ctx), 'Claude', file);
   const packages = p.join(localAppDataDir(ctx), 'Packages');
-  const msix: string[] = [];
-  try {
-    for (const name of readdirSync(packages)) {
-      if (name.startsWith('Claude_')) msix.push(p.join(packages, name, 'LocalCache', 'Roaming', 'Claude', file));
-    }
-  } catch {
-    // no Packages dir
-  }
+  const msix = probe
+    .list(packages)
+    .filter((name) => name.startsWith('Claude_'))
+    .map((name) => p.join(packages, name, 'LocalCache', 'Roaming', 'Claude', file));
   return [classic, ...msix];
 }
 
 /** The primary config/store path of each adapter (first candidate). */
-export function configPathsOf(ctx: Ctx, id: string): string[] {
+export function configPathsOf(ctx: Ctx, id: string, probe: FsProbe = realProbe): string[] {
   const p = pathApi(ctx);
   const home = homeOf(ctx);
   const appData = appDataDir(ctx);
@@ -70,9 +80,9 @@ export function configPathsOf(ctx: Ctx, id: string): string[] {
     case 'cursor':
       return [p.join(home, '.cursor', 'mcp.json')];
     case 'claude-desktop':
-      return claudeDesktopCandidates(ctx);
+      return claudeDesktopCandidates(ctx, probe);
     case 'vscode':
-      return [p.join(vscodeUserDir(ctx), 'mcp.json')];
+      return [p.join(vscodeUserDir(ctx, probe), 'mcp.json')];
     case 'cline':
       return [p.join(appData, 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json')];
     case 'roo':

@@ -1,11 +1,11 @@
 // The host adapter registry (operator.md §8) as data: one row per AI host with its method, validation tier,
 // reachable verification level, config location, root key, entry shape and detection signals. Connect,
 // disconnect, doctor, snippet, help text and the tests all read this table.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Ctx } from '../proc.ts';
 import { which } from '../proc.ts';
 import { appDataDir, homeOf, localAppDataDir, pathApi, xdgConfigDir } from '../../config/paths.ts';
-import { configPathsOf, hermesHome, isNonEmptyDir, vscodeUserDir } from './paths.ts';
+import { configPathsOf, hermesHome, isNonEmptyDir, realProbe, vscodeUserDir, type FsProbe } from './paths.ts';
 
 export type Method = 'cli' | 'config' | 'assisted';
 export type Tier = 'A' | 'B' | 'C';
@@ -158,7 +158,7 @@ export interface Detection {
 }
 
 /** Detection of one adapter (§8 "Detection"). */
-export function detectHost(ctx: Ctx, a: HostAdapter): Detection {
+export function detectHost(ctx: Ctx, a: HostAdapter, probe: FsProbe = realProbe): Detection {
   const signals: string[] = [];
   let executable: string | null = null;
   for (const name of a.executables) {
@@ -168,11 +168,11 @@ export function detectHost(ctx: Ctx, a: HostAdapter): Detection {
       break;
     }
   }
-  const candidates = configPathsOf(ctx, a.id);
-  const existing = candidates.filter((c) => existsSync(c));
+  const candidates = configPathsOf(ctx, a.id, probe);
+  const existing = candidates.filter((c) => probe.exists(c));
   let confidence: Detection['confidence'] = executable ? 'high' : 'none';
   for (const c of existing) signals.push(`config:${c}`);
-  const extra = (a.signals?.(ctx) ?? []).filter((s) => (s.kind === 'exists' ? existsSync(s.path) : isNonEmptyDir(s.path)));
+  const extra = (a.signals?.(ctx) ?? []).filter((s) => (s.kind === 'exists' ? probe.exists(s.path) : isNonEmptyDir(s.path, probe)));
   for (const s of extra) signals.push(`${s.kind === 'exists' ? 'path' : 'dir'}:${s.path}`);
   let residue = false;
   if (a.executableOnly) {
@@ -188,7 +188,7 @@ export function detectHost(ctx: Ctx, a: HostAdapter): Detection {
     ambiguityReason = 'both the classic and the Microsoft Store (MSIX) Claude Desktop config files exist';
   }
   if (a.id === 'vscode') {
-    const profiles = vscodeProfileFiles(ctx);
+    const profiles = vscodeProfileFiles(ctx, probe);
     if (profiles.length > 0) {
       ambiguous = true;
       ambiguityReason = 'VS Code profiles have their own mcp.json; open "MCP: Open User Configuration" in the profile you use';
@@ -209,27 +209,10 @@ export function detectHost(ctx: Ctx, a: HostAdapter): Detection {
   };
 }
 
-function vscodeProfileFiles(ctx: Ctx): string[] {
+function vscodeProfileFiles(ctx: Ctx, probe: FsProbe): string[] {
   const p = pathApi(ctx);
-  const root = p.join(vscodeUserDir(ctx), 'profiles');
-  const out: string[] = [];
-  try {
-    for (const id of readdirSafe(root)) {
-      const f = p.join(root, id, 'mcp.json');
-      if (existsSync(f)) out.push(f);
-    }
-  } catch {
-    // none
-  }
-  return out;
-}
-
-function readdirSafe(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
+  const root = p.join(vscodeUserDir(ctx, probe), 'profiles');
+  return probe.list(root).map((id) => p.join(root, id, 'mcp.json')).filter((f) => probe.exists(f));
 }
 
 /** Model runtimes: reported, never registered (§8). */
