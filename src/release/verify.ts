@@ -30,7 +30,8 @@ export interface ReleaseFileCheck {
   name: string;
   ok: boolean;
   expected: string;
-  actual: string | null;
+  /** Absent when the file is missing (verdict JSON omits nulls, like the other verify modes). */
+  actual?: string;
 }
 
 export interface ReleaseReport {
@@ -97,10 +98,10 @@ export async function verifyReleaseDir(dir: string, pinnedKeyPem: string): Promi
   for (const entry of entries) {
     const path = join(dir, entry.name);
     const actual = isFile(path) ? await sha256File(path) : null;
-    files.push({ name: entry.name, ok: actual === entry.sha256, expected: entry.sha256, actual });
+    files.push({ name: entry.name, ok: actual === entry.sha256, expected: entry.sha256, ...(actual ? { actual } : {}) });
   }
-  const missing = files.filter((f) => f.actual === null);
-  const mismatched = files.filter((f) => f.actual !== null && !f.ok);
+  const missing = files.filter((f) => f.actual === undefined);
+  const mismatched = files.filter((f) => f.actual !== undefined && !f.ok);
   if (mismatched.length) {
     const f = mismatched[0];
     return report('checksum_mismatch', `${f.name}: expected sha256 ${f.expected}, actual ${f.actual}`, { signatureValid: true, files });
