@@ -1,6 +1,6 @@
-// The receipt step of the read pipeline (reading.md §2 step 10, trust.md §3.6–3.9). The trust layer fills this
-// in; until it does, `receipt` carries telemetry only (tokensUsed, tokenEstimator, truncationStrategy,
-// confidence, elapsedMs) and nothing is signed — a read never fabricates a signature.
+// The receipt step of the read pipeline (reading.md §2 step 10, trust.md §3.6–3.9), filled in by the trust
+// layer. With receipts off (or when signing fails) `receipt` carries telemetry only (tokensUsed, tokenEstimator,
+// truncationStrategy, confidence, elapsedMs) and nothing is signed — a read never fabricates a signature.
 import type { RuntimeContext } from '../config/context.ts';
 import type { Services } from '../mcp/services.ts';
 
@@ -21,6 +21,10 @@ export interface ReceiptStepInput {
   failureCode?: string;
   statusCode?: number;
   emitCapsule: boolean;
+  /** The returned markdown; when given, an emitted capsule carries it as `content` (self-verifying). */
+  markdown?: string;
+  /** Playbook applied to the read, signed into the receipt. */
+  playbook?: { id: string; version: string };
   runtime: RuntimeContext;
   services: Services;
 }
@@ -34,5 +38,29 @@ export interface ReceiptStepOutput {
 
 export type ReceiptStep = (input: ReceiptStepInput) => Promise<ReceiptStepOutput | null>;
 
-/** Set by the trust layer. null: receipts are unsigned telemetry and `emit_capsule` is reported as unavailable. */
-export const transcodeReceiptStep: ReceiptStep | null = null;
+/**
+ * Set by the trust layer (src/trust/receipts/read-receipt.ts). null would mean receipts are unsigned telemetry
+ * and `emit_capsule` is reported as unavailable. Returns null with OCCAM_RECEIPTS=off (the key is still minted).
+ */
+export const transcodeReceiptStep: ReceiptStep | null = async (input) => {
+  const { signReadReceipt } = await import('../trust/receipts/read-receipt.ts');
+  return signReadReceipt(
+    {
+      kind: input.kind,
+      url: input.url,
+      finalUrl: input.finalUrl,
+      backend: input.backend,
+      contentHash: input.contentHash,
+      markdown: input.markdown ?? null,
+      blocks: input.blocks,
+      leafSetComplete: input.leafSetComplete,
+      tokens: input.kind === 'extraction' ? input.tokens : null,
+      confidence: input.confidence,
+      playbook: input.playbook ?? null,
+      failureCode: input.failureCode ?? null,
+      statusCode: input.statusCode ?? null,
+    },
+    { runtime: input.runtime, services: input.services },
+    { emitCapsule: input.emitCapsule },
+  );
+};
