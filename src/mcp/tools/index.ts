@@ -3,19 +3,23 @@
 import type { ToolModule } from '../tool.ts';
 import { clientCapabilitiesTool } from './client-capabilities.ts';
 import { examSubmitTool } from './exam-submit.ts';
-import { searchTool } from './search.ts';
-import { batchTools } from './batch.ts';
-import { transcodeTool } from './transcode.ts';
 import { canaryIssueTool, canaryVerifyTool } from './canary.ts';
+import { verifyTool } from './verify.ts';
+import { batchTools } from './batch.ts';
+import { searchTool } from './search.ts';
+import { transcodeTool } from './transcode.ts';
+import { probeTool } from './probe.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
   examSubmitTool,
-  searchTool,
-  ...batchTools,
-  transcodeTool,
   canaryIssueTool,
   canaryVerifyTool,
+  verifyTool,
+  ...batchTools,
+  searchTool,
+  transcodeTool,
+  probeTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {
