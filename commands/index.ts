@@ -7,16 +7,18 @@ import * as mcp from './mcp.ts';
 import * as exam from './exam.ts';
 import * as connect from './connect.ts';
 import * as disconnect from './disconnect.ts';
+import * as doctor from './doctor.ts';
 import * as keys from './keys.ts';
-import * as read from './read.ts';
 import * as canary from './canary.ts';
+import * as verify from './verify.ts';
+import * as read from './read.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, exam, connect, disconnect, keys, canary];
+export const VERBS: readonly VerbModule[] = [mcp, read, exam, connect, disconnect, doctor, keys, canary, verify];
 
 export function buildProgram(): Command {
   const program = new Command('occam')

@@ -1,0 +1,390 @@
+// `occam doctor` checks as data (operator.md §11): each row has a stable id, a run function that only reads,
+// and, where one is safe, a repair that `--fix` may apply. Ids and severities are the contract.
+import { accessSync, constants, createReadStream, existsSync, mkdirSync, readFileSync, statSync, chmodSync } from 'node:fs';
+import { createHash, createPrivateKey } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { Ctx } from '../proc.ts';
+import { occamPaths, pathApi } from '../../config/paths.ts';
+import { envProblems, inspectEnv, ENV_CATALOG } from '../../config/env.ts';
+import { VERSION } from '../../version.ts';
+import { classifyAddress } from '../../fetch/guard.ts';
+import { desiredLaunch, type LaunchSpec, type RuntimeInfo } from '../entry.ts';
+import { HOST_ADAPTERS, detectHost } from '../hosts/registry.ts';
+import { entryForHost, inspectHost } from '../hosts/shapes.ts';
+import { entriesEqual } from '../entry.ts';
+import { readOnboard } from '../onboard.ts';
+import { selfVerify } from '../verify.ts';
+import { which } from '../proc.ts';
+
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
+
+export interface CheckResult {
+  id: string;
+  status: CheckStatus;
+  message: string;
+  fix: string | null;
+  data: Record<string, unknown>;
+}
+
+export interface DoctorOptions {
+  fix?: boolean;
+  skipBrowser?: boolean;
+  skipMcp?: boolean;
+}
+
+export interface DoctorEnv {
+  ctx: Ctx;
+  runtime: RuntimeInfo;
+  launch: LaunchSpec;
+  opts: DoctorOptions;
+  nodeVersion: string;
+  arch: string;
+  /** Whether OCCAM_HOME is a source checkout (integrity/version checks skip). */
+  sourceCheckout: boolean;
+}
+
+export interface CheckSpec {
+  id: string;
+  /** Severity when the condition does not hold. */
+  onFailure: 'fail' | 'warn';
+  run: (d: DoctorEnv) => Promise<CheckResult[]> | CheckResult[];
+}
+
+const result = (id: string, status: CheckStatus, message: string, fix: string | null = null, data: Record<string, unknown> = {}): CheckResult => ({ id, status, message, fix, data });
+
+export const PORTS = [5050, 5051, 8443, 39217, 39218] as const;
+
+const RIDS: Record<string, string> = { 'linux-x64': 'linux-x64', 'darwin-arm64': 'osx-arm64', 'darwin-x64': 'osx-x64', 'win32-x64': 'win-x64' };
+
+function sha256File(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const h = createHash('sha256');
+    createReadStream(path).on('data', (c) => h.update(c)).on('error', reject).on('end', () => resolve(h.digest('hex')));
+  });
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen({ port, host: '127.0.0.1', exclusive: true }, () => srv.close(() => resolve(true)));
+  });
+}
+
+function getUrl(ctx: Ctx): string {
+  return (inspectEnv<string | null>('OCCAM_GET_URL', ctx.env).value ?? 'the get-ff-occam.sh bootstrap (see INSTALL.md)');
+}
+
+/** Where a usable Chromium-family browser is, or why none is. */
+export function findBrowser(ctx: Ctx): { path: string | null; configured: boolean; reason: string } {
+  const configured = ENV_CATALOG.has('OCCAM_BROWSER_EXECUTABLE_PATH')
+    ? inspectEnv<string | null>('OCCAM_BROWSER_EXECUTABLE_PATH', ctx.env).value
+    : (ctx.env.OCCAM_BROWSER_EXECUTABLE_PATH ?? ctx.env.OCCAM_CHROME_PATH ?? null);
+  if (configured) {
+    return existsSync(configured)
+      ? { path: configured, configured: true, reason: 'configured' }
+      : { path: null, configured: true, reason: `configured browser ${configured} does not exist` };
+  }
+  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (ctx.platform === 'linux' && existsSync(candidate)) return { path: candidate, configured: false, reason: 'system' };
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'chrome']) {
+    const found = which(ctx, name);
+    if (found) return { path: found, configured: false, reason: 'on PATH' };
+  }
+  return { path: null, configured: false, reason: 'runtime not downloaded: no system Chromium and no Playwright Chromium' };
+}
+
+async function launchBrowser(path: string): Promise<string | null> {
+  try {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: path, headless: true, timeout: 30_000, args: ['--no-sandbox'] });
+    try {
+      const page = await browser.newPage();
+      await page.goto('about:blank');
+    } finally {
+      await browser.close();
+    }
+    return null;
+  } catch (err) {
+    return (err as Error).message.split('\n').slice(0, 3).join(' ');
+  }
+}
+
+export const CHECKS: readonly CheckSpec[] = [
+  {
+    id: 'runtime.node', onFailure: 'fail',
+    run: (d) => {
+      const major = Number(d.nodeVersion.split('.')[0]);
+      return [major >= 20
+        ? result('runtime.node', 'pass', `Node ${d.nodeVersion}`, null, { version: d.nodeVersion })
+        : result('runtime.node', 'fail', `Node ${d.nodeVersion} is older than 20`, `reinstall Occam with ${getUrl(d.ctx)}`, { version: d.nodeVersion })];
+    },
+  },
+  {
+    id: 'runtime.platform', onFailure: 'fail',
+    run: (d) => {
+      const rid = RIDS[`${d.ctx.platform}-${d.arch}`];
+      return [rid
+        ? result('runtime.platform', 'pass', `${d.ctx.platform}/${d.arch} → ${rid}`, null, { rid })
+        : result('runtime.platform', 'fail', `${d.ctx.platform}/${d.arch} has no supported release`, 'use linux-x64, osx-arm64, osx-x64 or win-x64', {})];
+    },
+  },
+  {
+    id: 'install.home', onFailure: 'fail',
+    run: (d) => {
+      const home = d.launch.occamHome;
+      const ok = existsSync(home) && statSync(home).isDirectory();
+      return [ok
+        ? result('install.home', 'pass', home, null, { occamHome: home })
+        : result('install.home', 'fail', `OCCAM_HOME ${home} does not exist`, `reinstall with ${getUrl(d.ctx)} or set OCCAM_HOME`, { occamHome: home })];
+    },
+  },
+  {
+    id: 'install.integrity', onFailure: 'fail',
+    run: async (d) => {
+      if (d.sourceCheckout) return [result('install.integrity', 'skip', 'source checkout: no release manifest', null)];
+      const p = pathApi(d.ctx);
+      const manifestPath = p.join(d.launch.occamHome, 'release-manifest.json');
+      const rel = d.ctx.platform === 'win32' ? 'bin/occam.exe' : 'bin/occam';
+      const fix = `reinstall with ${getUrl(d.ctx)}`;
+      try {
+        const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { files?: Record<string, string> };
+        const expected = manifest.files?.[rel];
+        if (!expected) return [result('install.integrity', 'fail', `${manifestPath} has no hash for ${rel}`, fix)];
+        const actual = await sha256File(p.join(d.launch.occamHome, ...rel.split('/')));
+        return [actual === expected.toLowerCase()
+          ? result('install.integrity', 'pass', `${rel} matches release-manifest.json`, null, { sha256: actual })
+          : result('install.integrity', 'fail', `${rel} SHA-256 ${actual} ≠ manifest ${expected}`, fix, { expected, actual })];
+      } catch (err) {
+        return [result('install.integrity', 'fail', `cannot check ${rel}: ${(err as Error).message}`, fix)];
+      }
+    },
+  },
+  {
+    id: 'install.version', onFailure: 'warn',
+    run: (d) => {
+      if (d.sourceCheckout) return [result('install.version', 'skip', `source checkout (version ${VERSION})`, null)];
+      const path = pathApi(d.ctx).join(d.launch.occamHome, 'VERSION');
+      const onDisk = existsSync(path) ? readFileSync(path, 'utf8').trim() : null;
+      return [onDisk === VERSION
+        ? result('install.version', 'pass', `VERSION ${onDisk}`, null, { version: onDisk })
+        : result('install.version', 'warn', `VERSION file says ${onDisk ?? '(missing)'}, binary is ${VERSION}`, `reinstall with ${getUrl(d.ctx)}`, { file: onDisk, binary: VERSION })];
+    },
+  },
+  {
+    id: 'install.launcher', onFailure: 'warn',
+    run: (d) => {
+      const paths = occamPaths(d.ctx);
+      const p = pathApi(d.ctx);
+      const launcher = p.join(paths.userLauncherDir, d.ctx.platform === 'win32' ? 'occam.cmd' : 'occam');
+      if (!existsSync(launcher)) return [result('install.launcher', 'warn', `no launcher at ${launcher}`, 'occam install (re-creates the launcher)', { launcher })];
+      const text = readFileSync(launcher, 'utf8');
+      if (!text.includes(d.launch.occamHome)) return [result('install.launcher', 'warn', `${launcher} targets another install`, 'occam install', { launcher })];
+      const sep = d.ctx.platform === 'win32' ? ';' : ':';
+      const onPath = (d.ctx.env.PATH ?? '').split(sep).some((x) => p.resolve(x) === p.resolve(paths.userLauncherDir));
+      return [onPath
+        ? result('install.launcher', 'pass', launcher, null, { launcher })
+        : result('install.launcher', 'warn', `${paths.userLauncherDir} is not on PATH`, `export PATH="${paths.userLauncherDir}:$PATH"`, { launcher })];
+    },
+  },
+  {
+    id: 'state.dir', onFailure: 'fail',
+    run: (d) => {
+      const dir = occamPaths(d.ctx).stateRoot;
+      const writable = (path: string) => {
+        try {
+          accessSync(path, constants.W_OK);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      if (existsSync(dir)) {
+        return [writable(dir) ? result('state.dir', 'pass', dir) : result('state.dir', 'fail', `${dir} is not writable`, `chmod u+w ${dir}`)];
+      }
+      if (d.opts.fix) {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        return [result('state.dir', 'pass', `${dir} created (--fix)`, null, { repaired: true })];
+      }
+      let parent = pathApi(d.ctx).dirname(dir);
+      while (!existsSync(parent)) parent = pathApi(d.ctx).dirname(parent);
+      return [writable(parent) ? result('state.dir', 'pass', `${dir} will be created on first use`) : result('state.dir', 'fail', `${dir} cannot be created`, `mkdir -p ${dir}`)];
+    },
+  },
+  {
+    id: 'state.keys', onFailure: 'warn',
+    run: (d) => {
+      const path = pathApi(d.ctx).join(occamPaths(d.ctx).keysDir, 'signing-key.pem');
+      if (!existsSync(path)) return [result('state.keys', 'pass', 'no signing key yet (minted on first server start)', null, { path })];
+      try {
+        createPrivateKey(readFileSync(path));
+      } catch {
+        return [result('state.keys', 'warn', `${path} is not a parseable private key`, `move it aside; a new key is minted on next start`, { path })];
+      }
+      const mode = statSync(path).mode & 0o777;
+      if (d.ctx.platform !== 'win32' && mode !== 0o600) {
+        if (d.opts.fix) {
+          chmodSync(path, 0o600);
+          return [result('state.keys', 'pass', `${path} permissions repaired to 0600 (--fix)`, null, { path, repaired: true })];
+        }
+        return [result('state.keys', 'warn', `${path} has mode ${mode.toString(8).padStart(4, '0')}, expected 0600`, `chmod 600 ${path}`, { path, mode: mode.toString(8) })];
+      }
+      return [result('state.keys', 'pass', path, null, { path })];
+    },
+  },
+  {
+    id: 'state.onboard', onFailure: 'warn',
+    run: (d) => {
+      const ob = readOnboard(occamPaths(d.ctx).onboardFile);
+      if (!ob.present) return [result('state.onboard', 'pass', 'no onboard.json (defaults apply)', null, { path: ob.path })];
+      const bad = ob.warnings.filter((w) => w !== 'onboard_schema_newer');
+      return [bad.length === 0
+        ? result('state.onboard', 'pass', `${ob.path}${ob.warnings.length ? ` (${ob.warnings.join(', ')})` : ''}`, null, { path: ob.path, warnings: ob.warnings })
+        : result('state.onboard', 'warn', `${bad.join(', ')}: ${ob.path} is ignored`, `fix or delete ${ob.path} (occam onboard rewrites it)`, { path: ob.path, warnings: ob.warnings })];
+    },
+  },
+  {
+    id: 'state.sessions', onFailure: 'warn',
+    run: (d) => {
+      const dir = occamPaths(d.ctx).sessionsDir;
+      if (!existsSync(dir)) return [result('state.sessions', 'pass', 'no sessions directory', null, { path: dir })];
+      const st = statSync(dir);
+      if (!st.isDirectory()) return [result('state.sessions', 'warn', `${dir} is not a directory`, `move ${dir} aside`, { path: dir })];
+      if (d.ctx.platform !== 'win32' && (st.mode & 0o077) !== 0) {
+        if (d.opts.fix) {
+          chmodSync(dir, 0o700);
+          return [result('state.sessions', 'pass', `${dir} permissions repaired to 0700 (--fix)`, null, { path: dir, repaired: true })];
+        }
+        return [result('state.sessions', 'warn', `${dir} is readable by others (mode ${(st.mode & 0o777).toString(8)})`, `chmod 700 ${dir}`, { path: dir })];
+      }
+      return [result('state.sessions', 'pass', dir, null, { path: dir })];
+    },
+  },
+  {
+    id: 'browser.chromium', onFailure: 'fail',
+    run: async (d) => {
+      if (d.opts.skipBrowser) return [result('browser.chromium', 'skip', '--skip-browser')];
+      const found = findBrowser(d.ctx);
+      if (!found.path) {
+        const fix = found.configured
+          ? 'set OCCAM_BROWSER_EXECUTABLE_PATH to an existing Chromium, or unset it'
+          : 'occam install-browser (or occam doctor --fix); on Linux: apt-get install chromium';
+        return [result('browser.chromium', 'fail', found.reason, fix, { configured: found.configured })];
+      }
+      const error = await launchBrowser(found.path);
+      return [error
+        ? result('browser.chromium', 'fail', `${found.path} did not start: ${error}`, d.ctx.platform === 'linux' ? 'missing system libraries? as root: npx playwright install-deps chromium' : 'reinstall the browser', { path: found.path })
+        : result('browser.chromium', 'pass', `${found.path} launches (about:blank)`, null, { path: found.path })];
+    },
+  },
+  {
+    id: 'net.ssrf-guard', onFailure: 'warn',
+    run: () => {
+      const blocked = ['127.0.0.1', '10.0.0.1', '169.254.169.254', '::1', '192.168.1.1'];
+      const leaks = blocked.filter((a) => classifyAddress(a) === 'public');
+      const publicOk = classifyAddress('93.184.216.34') === 'public';
+      return [leaks.length === 0 && publicOk
+        ? result('net.ssrf-guard', 'pass', 'private-address guard self-test passed')
+        : result('net.ssrf-guard', 'warn', `private-address guard self-test failed (${leaks.join(', ') || 'public address blocked'})`, 'reinstall Occam', { leaks })];
+    },
+  },
+  {
+    id: 'net.proxy', onFailure: 'warn',
+    run: (d) => {
+      const out: string[] = [];
+      for (const name of ['OCCAM_HTTP_PROXY', 'OCCAM_HTTPS_PROXY']) {
+        const raw = d.ctx.env[name];
+        if (!raw) continue;
+        try {
+          const u = new URL(raw);
+          if (!/^(https?|socks5):$/.test(u.protocol)) out.push(`${name}: unsupported scheme ${u.protocol}`);
+        } catch {
+          out.push(`${name}: not a URL`);
+        }
+      }
+      if (!d.ctx.env.OCCAM_HTTP_PROXY && !d.ctx.env.OCCAM_HTTPS_PROXY && !d.ctx.env.OCCAM_NO_PROXY) return [result('net.proxy', 'skip', 'no proxy configured')];
+      return [out.length === 0 ? result('net.proxy', 'pass', 'proxy variables parse') : result('net.proxy', 'warn', out.join('; '), 'fix the proxy URL (http://host:port)', { problems: out })];
+    },
+  },
+  {
+    id: 'env.values', onFailure: 'warn',
+    run: (d) => {
+      const problems = envProblems(d.ctx.env);
+      return [problems.length === 0
+        ? result('env.values', 'pass', 'every OCCAM_* variable is in range')
+        : result('env.values', 'warn', problems.map((p) => `${p.name}: ${p.problem}`).join('; '), 'fix or unset the listed variables (docs/configuration.md)', { problems })];
+    },
+  },
+  {
+    id: 'hosts', onFailure: 'warn',
+    run: (d) => {
+      const out: CheckResult[] = [];
+      for (const a of HOST_ADAPTERS) {
+        const id = `hosts.${a.id}`;
+        const det = detectHost(d.ctx, a);
+        if (!det.detected) {
+          out.push(result(id, 'skip', 'not detected'));
+          continue;
+        }
+        const insp = inspectHost(d.ctx, a, det, d.launch.occamHome);
+        const fix = `occam connect --only ${a.id}`;
+        const data = { configPath: insp.configPath, state: insp.state };
+        if (insp.state === 'refuse' || insp.state === 'undecodable') out.push(result(id, 'warn', insp.error ?? 'config cannot be parsed', `repair ${insp.configPath} by hand, then ${fix}`, data));
+        else if (insp.state === 'ambiguous') out.push(result(id, 'warn', insp.error ?? 'config location is ambiguous', fix, data));
+        else if (!insp.entry) out.push(result(id, a.method === 'assisted' ? 'skip' : 'warn', 'detected, Occam not registered', a.method === 'assisted' ? null : fix, data));
+        else if (!insp.managed) out.push(result(id, 'warn', 'an ff-occam entry exists that Occam did not write', `${fix} --force`, data));
+        else if (insp.state === 'jsonc') out.push(result(id, 'warn', `${insp.configPath} has comments; check the entry by hand`, fix, data));
+        else if (!entriesEqual(insp.entry, entryForHost(a, d.launch.entry))) out.push(result(id, 'warn', 'stale Occam entry (other path or version)', fix, data));
+        else out.push(result(id, 'pass', `ff-occam registered in ${insp.configPath}`, null, data));
+      }
+      return out;
+    },
+  },
+  {
+    id: 'ports', onFailure: 'warn',
+    run: async () => {
+      const out: CheckResult[] = [];
+      for (const port of PORTS) {
+        out.push((await portFree(port))
+          ? result(`ports.${port}`, 'pass', `127.0.0.1:${port} is free`)
+          : result(`ports.${port}`, 'warn', `127.0.0.1:${port} is in use (only matters for the optional transport/daemon on it)`, `stop what listens on ${port} or pass --port`));
+      }
+      return out;
+    },
+  },
+  {
+    id: 'mcp.handshake', onFailure: 'fail',
+    run: async (d) => {
+      if (d.opts.skipMcp) return [result('mcp.handshake', 'skip', '--skip-mcp')];
+      const sv = await selfVerify(d.launch.entry, d.ctx.env, { clientName: 'occam-doctor' });
+      return [sv.ok
+        ? result('mcp.handshake', 'pass', `occam mcp lists ${sv.toolCount} tools (profile ${sv.profile})`, null, { toolCount: sv.toolCount, profile: sv.profile })
+        : result('mcp.handshake', 'fail', `occam mcp check failed at level ${sv.level}: ${sv.error}`, `occam smoke --offline; reinstall with ${getUrl(d.ctx)}`, { level: sv.level, toolCount: sv.toolCount, expected: sv.expected })];
+    },
+  },
+];
+
+export interface DoctorReport {
+  schemaVersion: '1';
+  command: 'doctor';
+  ok: boolean;
+  status: 'pass' | 'warn' | 'fail';
+  occamHome: string;
+  version: string;
+  checks: CheckResult[];
+}
+
+export async function runDoctor(ctx: Ctx, runtime: RuntimeInfo, opts: DoctorOptions, probe: { nodeVersion?: string; arch?: string } = {}): Promise<DoctorReport> {
+  const launch = desiredLaunch(ctx, runtime);
+  const sourceCheckout = Boolean(runtime.sourceRoot) && pathApi(ctx).resolve(runtime.sourceRoot!) === pathApi(ctx).resolve(launch.occamHome);
+  const d: DoctorEnv = { ctx, runtime, launch, opts, nodeVersion: probe.nodeVersion ?? process.versions.node, arch: probe.arch ?? process.arch, sourceCheckout };
+  const checks: CheckResult[] = [];
+  for (const spec of CHECKS) {
+    try {
+      checks.push(...(await spec.run(d)));
+    } catch (err) {
+      checks.push(result(spec.id, spec.onFailure, `check crashed: ${(err as Error).message}`, null));
+    }
+  }
+  const status = checks.some((c) => c.status === 'fail') ? 'fail' : checks.some((c) => c.status === 'warn') ? 'warn' : 'pass';
+  return { schemaVersion: '1', command: 'doctor', ok: status !== 'fail', status, occamHome: launch.occamHome, version: VERSION, checks };
+}
