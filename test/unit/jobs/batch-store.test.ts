@@ -1,0 +1,190 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkSubmission, pageArgs, splitUrlList } from '../../../src/jobs/batch-request.ts';
+import { BatchStore, MAX_ATTEMPTS, type Owner } from '../../../src/jobs/batch-store.ts';
+
+const OPEN: { allowPrivate: boolean } = { allowPrivate: true };
+const STRICT = { allowPrivate: false };
+const dbPath = () => join(mkdtempSync(join(tmpdir(), 'occam-jobs-')), 'jobs', 'jobs.db');
+
+function submission(urls: string[], extra: Record<string, unknown> = {}) {
+  const check = checkSubmission({ urls: JSON.stringify(urls), ...extra }, 64, OPEN);
+  assert.ok(check.ok, check.ok ? '' : check.message);
+  return check.submission;
+}
+
+const ownerA: Owner = { token: 'aaaa', host: 'h1', pid: 101 };
+const ownerB: Owner = { token: 'bbbb', host: 'h1', pid: 202 };
+const okOutcome = (md: string) => ({ ok: true, markdown: md, backend: 'http', tokensEstimated: 3, failure: null });
+
+test('playbooks.md §13.1: url lists split on newline, comma, semicolon, space and tab; JSON arrays parse', () => {
+  assert.deepEqual(splitUrlList('http://a.test/1\nhttp://a.test/2,http://a.test/3;http://a.test/4 http://a.test/5\thttp://a.test/6'), [
+    'http://a.test/1',
+    'http://a.test/2',
+    'http://a.test/3',
+    'http://a.test/4',
+    'http://a.test/5',
+    'http://a.test/6',
+  ]);
+  assert.deepEqual(splitUrlList('["http://a.test/x", "http://a.test/y"]'), ['http://a.test/x', 'http://a.test/y']);
+  assert.equal(typeof splitUrlList('[not json'), 'string');
+});
+
+test('playbooks.md §13.1: invalid submissions → a reason (invalid_request), valid ones normalised with defaults', () => {
+  const cases: Array<[Record<string, unknown>, RegExp]> = [
+    [{ urls: '' }, /empty/],
+    [{ urls: '["http://a.test/", "  "]' }, /blank/],
+    [{ urls: JSON.stringify(Array.from({ length: 65 }, (_, i) => `http://a.test/${i}`)) }, /too many/],
+    [{ urls: 'ftp://a.test/' }, /http/],
+    [{ urls: 'not-a-url' }, /absolute/],
+    [{ urls: 'http://a.test/', backend_policy: 'carrier-pigeon' }, /backend_policy/],
+    [{ urls: 'http://a.test/', on_oversize: 'truncate' }, /on_oversize/],
+    [{ urls: 'http://a.test/', playbook_policy: 'always' }, /playbook_policy/],
+    [{ urls: 'http://a.test/', max_tokens: 127 }, /max_tokens/],
+    [{ urls: 'http://a.test/', session_profile: '../etc' }, /session_profile/],
+  ];
+  for (const [input, why] of cases) {
+    const check = checkSubmission(input, 64, OPEN);
+    assert.equal(check.ok, false, JSON.stringify(input));
+    if (!check.ok) assert.match(check.message, why);
+  }
+  const priv = checkSubmission({ urls: 'http://127.0.0.1:9/' }, 64, STRICT);
+  assert.equal(priv.ok, false, 'private URLs fail preflight unless OCCAM_ALLOW_PRIVATE_URLS=1');
+  const good = checkSubmission({ urls: 'http://a.test/', backend_policy: 'http-then-browser' }, 64, STRICT);
+  assert.ok(good.ok);
+  if (good.ok) {
+    assert.deepEqual(good.submission.options, {
+      backend_policy: 'http_then_browser',
+      focus_query: null,
+      max_tokens: null,
+      fit_markdown: true,
+      session_profile: null,
+      playbook_policy: 'auto',
+      on_oversize: 'fail',
+    });
+  }
+});
+
+test('playbooks.md §13.1: results limit is clamped 1–200, cursor must be ≥ 0', () => {
+  assert.deepEqual(pageArgs(undefined, undefined), { cursor: 0, limit: 50 });
+  assert.deepEqual(pageArgs(3, 0), { cursor: 3, limit: 1 });
+  assert.deepEqual(pageArgs('2', '999'), { cursor: 2, limit: 200 });
+  assert.equal(typeof pageArgs(-1, 10), 'string');
+  assert.equal(typeof pageArgs(1.5, 10), 'string');
+});
+
+test('batch store: submit → claim in order → complete; status, paged results and job state follow', () => {
+  const store = BatchStore.open(dbPath(), () => 1_000);
+  const job = store.submit(submission(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']));
+  assert.match(job.jobId, /^[0-9a-f]{32}$/);
+  assert.deepEqual(store.status(job.jobId), { job_id: job.jobId, state: 'queued', progress: { total: 3, done: 0, failed: 0, running: 0 } });
+
+  const first = store.claimNext(ownerA, 60_000);
+  assert.equal(first?.seq, 0);
+  assert.equal(store.status(job.jobId)?.state, 'running');
+  assert.equal(store.status(job.jobId)?.progress.running, 1);
+  assert.ok(store.complete(ownerA, job.jobId, 0, okOutcome('# one')));
+  assert.equal(store.complete(ownerA, job.jobId, 0, okOutcome('# again')), false, 'a result is recorded once');
+  assert.equal(store.complete(ownerB, job.jobId, 1, okOutcome('# not claimed')), false, 'only the claim owner records');
+
+  const second = store.claimNext(ownerA, 60_000)!;
+  const third = store.claimNext(ownerB, 60_000)!;
+  assert.deepEqual([second.seq, third.seq], [1, 2]);
+  assert.equal(store.claimNext(ownerA, 60_000), null);
+  store.complete(ownerA, job.jobId, 1, {
+    ok: false,
+    markdown: null,
+    backend: 'http',
+    tokensEstimated: null,
+    failure: { code: 'http_404', message: 'HTTP 404' },
+  });
+  const page1 = store.results(job.jobId, 0, 2)!;
+  assert.equal(page1.items.length, 2);
+  assert.equal(page1.next_cursor, 2);
+  assert.deepEqual(page1.items[0], { url: 'http://a.test/1', ok: true, markdown: '# one', backend: 'http', tokens_estimated: 3, failure: null, state: 'done' });
+  assert.deepEqual(page1.items[1].failure, { code: 'http_404', message: 'HTTP 404' });
+  const page2 = store.results(job.jobId, 2, 2)!;
+  assert.deepEqual(page2.items[0], { url: 'http://a.test/3', ok: false, markdown: null, backend: null, tokens_estimated: null, failure: null, state: 'running' });
+  assert.equal(page2.next_cursor, null);
+
+  store.complete(ownerB, job.jobId, 2, okOutcome('# three'));
+  assert.deepEqual(store.status(job.jobId), { job_id: job.jobId, state: 'done', progress: { total: 3, done: 2, failed: 1, running: 0 } });
+  assert.equal(store.status('nope'), null);
+  assert.equal(store.results('nope', 0, 10), null);
+  store.close();
+});
+
+test('batch store: the same idempotency_key within 24 h returns the newest existing job; after 24 h a new one', () => {
+  let now = 5_000_000;
+  const store = BatchStore.open(dbPath(), () => now);
+  const a = store.submit(submission(['http://a.test/1'], { idempotency_key: 'k1' }));
+  const again = store.submit(submission(['http://a.test/other', 'http://a.test/two'], { idempotency_key: 'k1' }));
+  assert.equal(again.jobId, a.jobId);
+  assert.equal(again.existing, true);
+  assert.equal(again.total, 1);
+  assert.notEqual(store.submit(submission(['http://a.test/1'], { idempotency_key: 'k2' })).jobId, a.jobId);
+  now += 24 * 3600 * 1000 + 1;
+  assert.notEqual(store.submit(submission(['http://a.test/1'], { idempotency_key: 'k1' })).jobId, a.jobId);
+  store.close();
+});
+
+test('batch store: jobs survive reopening; claims of a dead process resume, live ones stay; repeated crashes fail the item', () => {
+  const path = dbPath();
+  let store = BatchStore.open(path, () => 10_000);
+  const job = store.submit(submission(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']));
+  const deadClaim = store.claimNext(ownerA, 60_000)!; // ownerA "crashes"
+  const liveClaim = store.claimNext(ownerB, 60_000)!; // ownerB is still alive
+  store.close();
+
+  store = BatchStore.open(path, () => 20_000);
+  const self: Owner = { token: 'cccc', host: 'h1', pid: 303 };
+  const alive = (pid: number) => pid === 202;
+  assert.deepEqual(store.recover(self, alive), { resumed: 1, failed: 0 });
+  const results = store.results(job.jobId, 0, 10)!;
+  assert.equal(results.items[deadClaim.seq].state, 'pending');
+  assert.equal(results.items[liveClaim.seq].state, 'running');
+  // another host's claim resumes only after its lease runs out
+  const remoteOwner: Owner = { token: 'dddd', host: 'h2', pid: 101 };
+  const remoteClaim = store.claimNext(remoteOwner, 5_000)!;
+  assert.deepEqual(store.recover(self, alive), { resumed: 0, failed: 0 });
+  store.close();
+  store = BatchStore.open(path, () => 30_000);
+  assert.deepEqual(store.recover(self, alive), { resumed: 1, failed: 0 });
+  assert.equal(store.results(job.jobId, 0, 10)!.items[remoteClaim.seq].state, 'pending');
+
+  // an item whose reads keep killing their process is failed after MAX_ATTEMPTS claims
+  const crashJob = store.submit(submission(['http://a.test/crash']));
+  let failedAfter = 0;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
+    let claim = store.claimNext({ token: `t${attempt}`, host: 'h1', pid: 900 + attempt }, 60_000);
+    while (claim && claim.jobId !== crashJob.jobId) {
+      store.complete({ token: `t${attempt}`, host: 'h1', pid: 900 + attempt }, claim.jobId, claim.seq, okOutcome('x'));
+      claim = store.claimNext({ token: `t${attempt}`, host: 'h1', pid: 900 + attempt }, 60_000);
+    }
+    const r = store.recover(self, () => false);
+    if (r.failed) {
+      failedAfter = attempt;
+      break;
+    }
+  }
+  assert.equal(failedAfter, MAX_ATTEMPTS);
+  const crashed = store.results(crashJob.jobId, 0, 1)!.items[0];
+  assert.equal(crashed.state, 'failed');
+  assert.equal(crashed.failure?.code, 'transcode_failed');
+  assert.equal(store.status(crashJob.jobId)?.state, 'done');
+  store.close();
+});
+
+test('batch store: release hands an owner\'s unfinished claims back', () => {
+  const store = BatchStore.open(dbPath(), () => 1);
+  const job = store.submit(submission(['http://a.test/1', 'http://a.test/2']));
+  store.claimNext(ownerA, 60_000);
+  store.claimNext(ownerA, 60_000);
+  assert.equal(store.release(ownerA), 2);
+  assert.equal(store.status(job.jobId)?.progress.running, 0);
+  assert.equal(store.claimNext(ownerB, 60_000)?.seq, 0);
+  store.close();
+});
