@@ -9,6 +9,7 @@ export interface BenchModule {
 
 const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./startup.ts'),
+  () => import('./exam.ts'),
 ];
 
 mkdirSync(new URL('./out/', import.meta.url), { recursive: true });

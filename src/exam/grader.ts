@@ -4,8 +4,9 @@ import { EMPTY_RECORD, type ArgumentsInput, type ChainRecord, type ExamRecord } 
 import { EXAM_TASK_IDS, type ExamTaskId } from './tasks.ts';
 import { DEFAULT_TIER, tierForScore, type Tier } from './tiers.ts';
 
-export const CANARY_VERDICTS = ['READ_VERIFIED', 'READ_STALE', 'HALLUCINATED', 'REPLAY_SUSPECT'] as const;
-export type CanaryVerdict = (typeof CANARY_VERDICTS)[number];
+// ADR-0010 verdicts: one list, owned by the canary authority.
+import { CANARY_VERDICTS, type CanaryVerdict } from '../trust/canary/authority.ts';
+export { CANARY_VERDICTS, type CanaryVerdict };
 
 export const PLAUSIBLE_BUDGET = { min: 64, max: 200_000 } as const;
 /** Parameters through which a later call can consume the value an earlier one produced, checked in order. */
@@ -158,10 +159,9 @@ function gradeBasicCall(input: ArgumentsInput | null): ExamOutcome {
   if (typeof url !== 'string') return fail(`"url" must be a JSON string, not ${url === null ? 'null' : typeof url}.`);
   const text = url.trim();
   if (text === '') return fail('"url" is empty.');
-  let parsedUrl: URL;
-  try {
-    parsedUrl = new URL(text);
-  } catch {
+  // URL.parse returns null instead of throwing: relative URLs are a common answer, and exceptions are slow.
+  const parsedUrl = URL.parse(text);
+  if (parsedUrl === null) {
     return fail(`"url" is not an absolute URL (${JSON.stringify(text.slice(0, 80))}); include the scheme and host, e.g. https://example.com/docs.`);
   }
   if (parsedUrl.protocol !== 'http:' && parsedUrl.protocol !== 'https:') {
@@ -226,6 +226,17 @@ function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+// Formatting a date costs more than grading a task; batch grading asks for the same millisecond many times.
+let lastMs = Number.NaN;
+let lastIso = '';
+function isoAt(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
+
 /**
  * Grades a record. Total: a null/undefined record grades as empty; malformed fields fail their task.
  * Exactly four outcomes in the order canary, basic_call, focus_budget, chain; score = passed count.
@@ -245,7 +256,7 @@ export function gradeRecord(record: ExamRecord | null | undefined, opts: GradeOp
     score,
     tier: tierForScore(score),
     outcomes,
-    gradedAt: new Date(opts.now()).toISOString(),
+    gradedAt: isoAt(opts.now()),
     source: 'exam',
     canary,
   };

@@ -86,7 +86,8 @@ export function recordFromValue(value: unknown): RecordParse {
 
 /** Parses submission text; rejects only blank text, invalid JSON and a non-object root. */
 export function parseRecordText(text: unknown): RecordParse {
-  if (typeof text !== 'string' || text.trim() === '') return { ok: false, reason: 'submission is empty' };
+  // A regex scan stops at the first visible character; trim() would copy the whole text first.
+  if (typeof text !== 'string' || !/\S/.test(text)) return { ok: false, reason: 'submission is empty' };
   let value: unknown;
   try {
     value = JSON.parse(text);

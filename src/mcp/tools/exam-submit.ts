@@ -104,10 +104,10 @@ export function createExamSubmitTool(resolveVerifier: VerifierResolver) {
   });
 }
 
-/**
- * This host's canary verifier. The trust layer's canary subsystem (src/trust/canary/) is wired here; until a
- * session has a canary authority there is nothing to verify against, and grading uses the claimed verdict.
- */
-const resolveCanaryVerifier: VerifierResolver = async () => undefined;
+/** This host process's canary verifier: the authority that issued the probe and holds its secret (ADR-0010). */
+const resolveCanaryVerifier: VerifierResolver = async (ctx) => {
+  const { canaryVerifier } = await import('../../trust/canary/service.ts');
+  return canaryVerifier(ctx.services);
+};
 
 export const examSubmitTool = createExamSubmitTool(resolveCanaryVerifier);
