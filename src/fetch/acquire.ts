@@ -103,6 +103,11 @@ export interface AcquireOptions {
   respectRobots?: boolean;
   /** Overrides OCCAM_HOST_THROTTLE_MS. */
   throttleMs?: number;
+  /**
+   * Hand back the (content-encoding decoded) bytes of any content type as `kind: 'binary'` instead of refusing
+   * archives or undecodable bodies — for gzipped sitemaps, which the caller decompresses itself.
+   */
+  acceptBinary?: boolean;
 }
 
 export interface AcquireDeps {
@@ -419,7 +424,7 @@ async function fetchDocument(
     throw new OccamError(httpFailureCode(hop.statusCode), `HTTP ${hop.statusCode} from the origin.`, details);
   }
 
-  if (isUnsupportedBeforeReading(mime)) {
+  if (isUnsupportedBeforeReading(mime) && !options.acceptBinary) {
     discardBody(hop.body);
     throw new OccamError('unsupported_content_type', `Content type ${mime} is not supported.`, {
       statusCode: hop.statusCode,
@@ -459,6 +464,9 @@ async function fetchDocument(
   if (truncation === 'oversize_partial' && markup === 'html') {
     const lastTag = bytes.lastIndexOf(0x3e); // cut back to the last '>' so no tag is left half-open
     if (lastTag >= 0) bytes = bytes.subarray(0, lastTag + 1);
+  }
+  if (options.acceptBinary && (isUnsupportedBeforeReading(mime) || (bytes[0] === 0x1f && bytes[1] === 0x8b))) {
+    return { ...base, kind: 'binary', charset: null, charsetSource: null, text: '', bytes };
   }
   const decoded = decodeBody(bytes, charset, markup);
   const kind = classifyBody(mime, hop.url.pathname, decoded.text);

@@ -1,7 +1,8 @@
 // Content-type dispatch and charset decoding (reading.md §7). Pure functions over headers and bytes.
 
 /** How the pipeline should treat a body (§7 table). `feed` falls back to `html` handling unless `json_feed`. */
-export type ContentKind = 'html' | 'pdf' | 'text' | 'json' | 'feed';
+/** `binary`: raw bytes handed back undecoded, only when the caller asked for them (sitemap archives). */
+export type ContentKind = 'html' | 'pdf' | 'text' | 'json' | 'feed' | 'binary';
 
 export interface ParsedContentType {
   /** Lower-case `type/subtype`, or null when the header is missing or malformed. */

@@ -62,6 +62,14 @@ export function bypassesProxy(host: string, noProxy: readonly string[]): boolean
   });
 }
 
+type LookupCallback = (
+  err: Error | null,
+  address: string | Array<{ address: string; family: number }>,
+  family?: number,
+) => void;
+
+const unpinned = () => new OccamError('private_url_blocked', PRIVATE_URL_MESSAGE, { reason: 'unpinned_host' });
+
 export class GuardedTransport {
   readonly #policy: GuardPolicy;
   readonly #resolve: Resolver;
@@ -80,7 +88,15 @@ export class GuardedTransport {
     this.#dial = opts.dial;
     this.#connectTimeoutMs = opts.connectTimeoutMs;
     this.#proxy = proxyConfigFrom(opts.runtime);
-    const base = buildConnector({ timeout: opts.connectTimeoutMs, allowH2: false });
+    // Sockets resolve names only through the pins: Node's happy-eyeballs then tries every validated address
+    // (both families) and nothing else. IP-literal hosts never reach the lookup.
+    const base = buildConnector({
+      timeout: opts.connectTimeoutMs,
+      allowH2: false,
+      autoSelectFamily: true,
+      lookup: (hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback) =>
+        this.#pinnedLookup(hostname, options, callback),
+    } as buildConnector.BuildOptions);
     this.#direct = new Agent({
       allowH2: false,
       connect: (connectOpts, callback) => {
@@ -88,15 +104,31 @@ export class GuardedTransport {
         const pinned = this.#pins.get(host);
         if (!pinned || pinned.length === 0) {
           // Every host is validated before its request starts; an unvalidated host here is refused, never resolved.
-          callback(new OccamError('private_url_blocked', PRIVATE_URL_MESSAGE, { reason: 'unpinned_host' }), null);
+          callback(unpinned(), null);
+          return;
+        }
+        if (!this.#dial) {
+          base(connectOpts, callback);
           return;
         }
         const port = Number(connectOpts.port) || (connectOpts.protocol === 'https:' ? 443 : 80);
         const first = pinned[0];
-        const target = this.#dial ? this.#dial({ host, address: first.address, family: first.family, port }) : { host: first.address, port };
+        const target = this.#dial({ host, address: first.address, family: first.family, port });
         base({ ...connectOpts, hostname: target.host, port: String(target.port) }, callback);
       },
     });
+  }
+
+  #pinnedLookup(hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void {
+    const pinned = (this.#pins.get(hostname.replace(/^\[|\]$/g, '').toLowerCase()) ?? []).filter(
+      (a) => !options.family || a.family === options.family,
+    );
+    if (pinned.length === 0) {
+      callback(unpinned(), options.all ? [] : '', 0);
+      return;
+    }
+    if (options.all) callback(null, pinned.map((a) => ({ address: a.address, family: a.family })));
+    else callback(null, pinned[0].address, pinned[0].family);
   }
 
   #proxyFor(url: URL): string | null {

@@ -171,3 +171,35 @@ test('OCCAM_ALLOW_PRIVATE_URLS=1 lifts the guard (resolution still runs)', async
   const viaName = await acquire('http://loopback-name.test/page', {}, { runtime: testContext({ env: { OCCAM_ALLOW_PRIVATE_URLS: '1' } }), resolve, dial });
   assert.equal(viaName.finalUrl, 'http://loopback-name.test/page');
 });
+
+test('DNS rebinding: the name is resolved once per hop and the socket dials the validated address, not a later answer', async () => {
+  let calls = 0;
+  // First answer public, every later answer loopback: a re-resolving client would be steered to 127.0.0.1.
+  const rebinding: Resolver = async () => (calls++ === 0 ? [{ address: '198.51.100.7', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+  const dialled: string[] = [];
+  const seam: DialSeam = (t) => {
+    dialled.push(t.address);
+    return { host: '127.0.0.1', port: server.port };
+  };
+  const doc = await acquire('http://rebind.test/page', {}, { runtime: testContext(), resolve: rebinding, dial: seam });
+  assert.equal(doc.statusCode, 200);
+  assert.equal(calls, 1);
+  assert.deepEqual(dialled, ['198.51.100.7']);
+});
+
+test('without the seam, sockets use only the pinned answers and fall through them (happy eyeballs)', async () => {
+  // 127.0.0.3 has no listener (refused); 127.0.0.1 does. Both validated, tried in order, nothing else resolved.
+  const seen: string[] = [];
+  const multi: Resolver = async (host) => {
+    seen.push(host);
+    return [
+      { address: '127.0.0.3', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ];
+  };
+  const env = { OCCAM_ALLOW_PRIVATE_URLS: '1' };
+  const doc = await acquire(`http://multi.test:${server.port}/page`, {}, { runtime: testContext({ env }), resolve: multi });
+  assert.equal(doc.statusCode, 200);
+  assert.deepEqual(seen, ['multi.test']);
+  assert.equal(server.requests.at(-1)?.headers.host, `multi.test:${server.port}`, 'Host header keeps the name');
+});
