@@ -105,8 +105,7 @@ export function fitMarkdown(doc: MdDocument, query: FocusQuery | null, cost: Tok
   }
 
   const kept = [...keep.keys()].sort((a, b) => a - b);
-  const keptBodies = kept.filter((i) => doc.blocks[i].kind !== 'heading');
-  if (keptBodies.length < 2) {
+  if (kept.length < 2) {
     if (!query) return { markdown: original, applied: false, paragraphsDropped: 0, tokensDropped: 0 };
     // Focused and nothing answers: the leading intro (first body blocks), never an invented summary.
     const intro = bodyIdx.slice(0, 2);

@@ -36,6 +36,8 @@ export interface PlanInput {
   sidecars: Partial<Record<SidecarKind, unknown[]>>;
   /** Retained block leaves the receipt will carry (16 tokens each on top of the 48-token reserve). */
   receiptLeaves?: number;
+  /** Overrides the reserve above with a measured receipt cost (the pipeline measures its real receipt). */
+  receiptReserve?: number;
   cost: TokenCost;
 }
 
@@ -361,7 +363,7 @@ function manifestOf(input: PlanInput, plan: MarkdownPlan): OmittedSection[] {
 /** Plans the whole response: markdown first within its cap, then sidecars greedily in §12.2 order. */
 export function planResponse(input: PlanInput): PlanResult {
   const { cost } = input;
-  const reserve = RECEIPT_RESERVE_TOKENS + RECEIPT_RESERVE_PER_LEAF * (input.receiptLeaves ?? 0);
+  const reserve = input.receiptReserve ?? RECEIPT_RESERVE_TOKENS + RECEIPT_RESERVE_PER_LEAF * (input.receiptLeaves ?? 0);
   const requested = SIDECAR_ORDER.filter((k) => input.sidecars[k] !== undefined);
   const sidecarCost = (k: SidecarKind, items: unknown[]) => (items.length ? cost(JSON.stringify(items)) : 0);
 

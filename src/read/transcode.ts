@@ -268,6 +268,11 @@ async function run(
 ): Promise<TranscodeResult> {
   const { runtime, services } = deps;
 
+  // --- canary probe (trust.md §2.11): this process's probe URL is served in-process, never fetched or cached ---
+  const { canaryTranscodeResult } = await import('../trust/canary/transcode-hook.ts');
+  const canary = await canaryTranscodeResult(opts.inputUrl, opts.fetchUrl, { runtime, services, emitCapsule: opts.emitCapsule });
+  if (canary) return canary;
+
   // --- cache lookup (§15) ---
   const eligible = cacheEligible(opts);
   const key = eligible ? cacheKey(opts, effectiveMax) : null;
@@ -279,7 +284,6 @@ async function run(
 
   // --- honest notes for opt-ins whose machinery is not part of this build ---
   if (opts.translateTo) warnings.push(`translation_unavailable: translate_to=${opts.translateTo} needs a translation service (OCCAM_TRANSLATE_URL), which this build does not include; the original text is returned`);
-  if (opts.emitCapsule && !transcodeReceiptStep) warnings.push('emit_capsule_unavailable: capsules need signed receipts, which are not enabled in this build');
   if (opts.rankBlocks && !(opts.jsonBlocks && opts.focusQuery)) warnings.push('rank_blocks_ignored: needs json_blocks and focus_query');
   if (opts.tagTrust && !opts.jsonBlocks) warnings.push('tag_trust_ignored: needs json_blocks');
   if (opts.deltaOnly && !(opts.diffAgainst && opts.jsonBlocks)) warnings.push('delta_only_ignored: needs diff_against and json_blocks; the full body is returned');
@@ -422,6 +426,9 @@ async function run(
   }
 
   const page = winner.page as ExtractedPage;
+  if (opts.screenshot && browser && opts.policy !== 'http' && !winner.screenshot) {
+    warnings.push('capture_screenshot_unavailable: the page was read over HTTP; use backend_policy browser for a screenshot');
+  }
   const doc = winner.doc!;
   setFinalUrl(llmsTxt ? `${new URL(opts.fetchUrl).origin}/llms.txt` : doc.finalUrl);
 
@@ -476,23 +483,75 @@ async function run(
   if (opts.jsonFeed && page.feed) sidecars.feed = page.feed.items;
   if (opts.toc) sidecars.toc = tableOfContents(parsed);
 
-  // The URL fragment is focus intent only when it names something; the planner reports a miss otherwise.
-  const plan: PlanResult = planResponse({
-    doc: parsed,
-    maxTokens: effectiveMax,
-    query,
-    fragment: opts.fragment,
-    sidecars,
-    cost,
+  // Blocks whose content survives in the returned markdown: the receipt's Merkle leaves (trust.md §3.7).
+  const sourceByHash = new Map(page.blocks.map((b) => [toWireBlocks([b], { compactLinks: true })[0].hash, b]));
+  const retainedBlocks = (p: PlanResult): Array<{ text: string; sourceSelector: string }> => {
+    if (opts.jsonBlocks) return ((p.sidecars.blocks ?? []) as WireBlock[]).map((b) => ({ text: b.text, sourceSelector: b.sourceSelector }));
+    return wireBlocks
+      .filter((b) => {
+        const src = sourceByHash.get(b.hash);
+        const md = src?.markdown ?? b.text;
+        return p.markdown.includes(opts.compactLinks ? compactLinks(md) : md);
+      })
+      .map((b) => ({ text: b.text, sourceSelector: b.sourceSelector }));
+  };
+  const leafSetCompleteFor = (p: PlanResult) => !p.truncated && !fitReport && !opts.selectors && !deltaOnly;
+  const quality = page.state.ok ? page.state.quality : undefined;
+  const confidenceFor = (p: PlanResult) => {
+    const c = quality ? Math.max(0, Math.min(1, quality.score + (winner.backend === 'browser_playwright' ? 0.05 : 0) - (p.truncated ? 0.05 : 0))) : 0;
+    return Math.round(c * 10_000) / 10_000;
+  };
+  const telemetryFor = (p: PlanResult, elapsedMs: number) => ({
+    tokensUsed: p.budget?.total ?? p.markdownTokens,
+    tokenEstimator: BUDGET_TOKEN_UNIT_ID,
+    truncationStrategy: p.strategy,
+    ...(confidenceFor(p) > 0 ? { confidence: confidenceFor(p) } : {}),
+    elapsedMs,
   });
-  const returned = plan.markdown;
-  timings.compileMs = Math.round(performance.now() - compileStart);
+  const signFor = (p: PlanResult, hash: string) =>
+    receiptFor('extraction', opts, deps, {
+      finalUrl: doc.finalUrl,
+      backend: winner.backend,
+      contentHash: hash,
+      tokens: p.budget?.total ?? p.markdownTokens,
+      confidence: confidenceFor(p),
+      blocks: retainedBlocks(p),
+      leafSetComplete: leafSetCompleteFor(p),
+      markdown: p.markdown,
+      elapsedMs: t.mark(),
+    });
 
+  // The budget covers the receipt as it will be serialised: plan with the spec's 48-token reserve, then measure
+  // a trial receipt (same blocks, placeholder hash) and re-plan with its real cost, never more than half the
+  // budget — the markdown keeps at least the other half.
+  const planWith = (receiptReserve?: number) =>
+    planResponse({ doc: parsed, maxTokens: effectiveMax, query, fragment: opts.fragment, sidecars, cost, ...(receiptReserve !== undefined ? { receiptReserve } : {}) });
+  let reserve = RECEIPT_RESERVE_TOKENS;
+  let plan: PlanResult = planWith();
+  if (effectiveMax !== null) {
+    const ceiling = Math.floor(effectiveMax / 2);
+    for (let round = 0; round < 3; round++) {
+      const trial = (await signFor(plan, sha256Hex(plan.markdown))) as Record<string, unknown> | null;
+      const telemetry = telemetryFor(plan, 99_999);
+      let need = cost(JSON.stringify({ ...telemetry, ...(trial ?? {}) }));
+      if (need <= reserve) break;
+      if (need > ceiling && trial?.signed) {
+        // Too big for half the budget with its leaves: try the bare signed envelope, else telemetry only
+        // (the final shedding below then drops what the reserve cannot hold).
+        need = cost(JSON.stringify({ ...telemetry, signed: trial.signed }));
+        if (need > ceiling) break;
+      }
+      const next = Math.min(Math.max(need, reserve + 1), ceiling);
+      if (next <= reserve) break;
+      reserve = next;
+      plan = planWith(reserve);
+    }
+  }
+  const returned = plan.markdown;
   const contentHash = sha256Hex(returned);
   const matKey = materializationKey(opts, effectiveMax);
-  const quality = page.state.ok ? page.state.quality : undefined;
-  const baseConfidence = quality ? Math.max(0, Math.min(1, quality.score + (winner.backend === 'browser_playwright' ? 0.05 : 0) - (plan.truncated ? 0.05 : 0))) : 0;
-  const confidence = Math.round(baseConfidence * 10_000) / 10_000;
+  const confidence = confidenceFor(plan);
+  timings.compileMs = Math.round(performance.now() - compileStart);
 
   const focusRequested = Boolean(query || opts.fragment);
   const focus = focusRequested ? (plan.focus ?? { status: 'miss' }) : undefined;
@@ -507,15 +566,7 @@ async function run(
   // --- conditional (if_none_match) ---
   const wanted = opts.ifNoneMatch?.toLowerCase().replace(/^sha256:/, '');
   const unchanged = wanted !== undefined ? wanted === contentHash : undefined;
-
-  const elapsedMs = t.mark();
-  const receiptBase = {
-    tokensUsed: plan.budget?.total ?? plan.markdownTokens,
-    tokenEstimator: BUDGET_TOKEN_UNIT_ID,
-    truncationStrategy: plan.strategy,
-    ...(confidence > 0 ? { confidence } : {}),
-    elapsedMs,
-  };
+  const receiptBase = telemetryFor(plan, t.mark());
 
   if (unchanged) {
     return {
@@ -533,17 +584,26 @@ async function run(
   }
 
   // --- receipt step (trust layer) ---
-  const keptBlocks = wireBlocks.map((b) => ({ text: b.text, sourceSelector: b.sourceSelector }));
-  const signedParts = await receiptFor('extraction', opts, deps, {
-    finalUrl: doc.finalUrl,
-    backend: winner.backend,
-    contentHash,
-    tokens: receiptBase.tokensUsed,
-    confidence,
-    blocks: keptBlocks,
-    leafSetComplete: keptBlocks.length > 0 && !plan.truncated && !fitReport && !opts.selectors,
-    elapsedMs,
-  });
+  const signed = ((await signFor(plan, contentHash)) ?? null) as Record<string, unknown> | null;
+  const receipt: Record<string, unknown> = { ...receiptBase, ...(signed ?? {}) };
+  if (effectiveMax !== null) {
+    // A receipt that does not fit its reserve sheds optional parts; it is never faked or shortened.
+    const shed: Array<[string, string]> = [
+      ['capsule', 'receipt_capsule_omitted_by_budget'],
+      ['blockLeaves', 'receipt_leaves_omitted_by_budget'],
+      ['timeAnchor', 'receipt_time_anchor_omitted_by_budget'],
+      ['signed', 'receipt_signature_omitted_by_budget'],
+    ];
+    for (const [field, warning] of shed) {
+      if (cost(JSON.stringify(receipt)) <= reserve) break;
+      if (receipt[field] === undefined) continue;
+      delete receipt[field];
+      warnings.push(warning);
+    }
+  }
+  if (opts.emitCapsule && receipt.capsule === undefined && !warnings.includes('receipt_capsule_omitted_by_budget')) {
+    warnings.push('emit_capsule_unavailable: capsules need signed receipts (OCCAM_RECEIPTS is off or signing failed)');
+  }
 
   const compile = effectiveMax !== null || opts.fit || opts.selectors || plan.truncated
     ? {
@@ -580,7 +640,7 @@ async function run(
     ...(session ? { session } : {}),
     ...(confidence > 0 ? { confidence } : {}),
     ...(quality ? { quality: qualityWire(quality) } : {}),
-    receipt: { ...receiptBase, ...(signedParts ?? {}) },
+    receipt,
     ...(recovery ? { recovery } : {}),
     ...(page.meta && Object.keys(page.meta).length ? { meta: page.meta } : {}),
     timings: { totalMs: t.mark(), ...timings },
@@ -646,6 +706,7 @@ async function receiptFor(
     confidence?: number;
     blocks?: ReadonlyArray<{ text: string; sourceSelector: string }>;
     leafSetComplete?: boolean;
+    markdown?: string;
     failureCode?: string;
     statusCode?: number;
     elapsedMs: number;
@@ -667,6 +728,7 @@ async function receiptFor(
       confidence: facts.confidence ?? 0,
       blocks: facts.blocks ?? [],
       leafSetComplete: facts.leafSetComplete ?? false,
+      ...(facts.markdown !== undefined ? { markdown: facts.markdown } : {}),
       ...(facts.failureCode ? { failureCode: facts.failureCode } : {}),
       ...(facts.statusCode ? { statusCode: facts.statusCode } : {}),
       emitCapsule: opts.emitCapsule,
