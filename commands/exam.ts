@@ -5,17 +5,27 @@ import type { Command } from 'commander';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { processContext } from '../src/config/context.ts';
-import { parseRecordText } from '../src/exam/record.ts';
-import {
-  examineRecord,
-  gradeEnvelope,
-  gradeSummaryLine,
-  renderJsonDocument,
-  taskCatalogueDocument,
-  type ExamReport,
-} from '../src/exam/report.ts';
-import { EXAM_SELFTEST_CHECKS, HARNESS_SELFTEST_CHECKS, SELFTEST_NOW_MS, runChecks } from '../src/exam/selftest.ts';
+import type { ExamReport } from '../src/exam/report.ts';
 import { EXIT } from './output.ts';
+
+// The exam library loads only when an `exam` subverb runs, so registering the verb costs other verbs nothing.
+interface ExamLib {
+  record: typeof import('../src/exam/record.ts');
+  report: typeof import('../src/exam/report.ts');
+  selftest: typeof import('../src/exam/selftest.ts');
+}
+let lib: ExamLib;
+async function loadLib(): Promise<ExamLib> {
+  if (!lib) {
+    const [record, report, selftest] = await Promise.all([
+      import('../src/exam/record.ts'),
+      import('../src/exam/report.ts'),
+      import('../src/exam/selftest.ts'),
+    ]);
+    lib = { record, report, selftest };
+  }
+  return lib;
+}
 
 export const EXAM_MARKERS = {
   selftestOk: 'EXAM_SELFTEST_OK',
@@ -87,6 +97,7 @@ function optionValue(args: readonly string[], long: string, short?: string): { v
 
 /** Runs `occam exam <args>` (args start after `exam`) and returns the exit code. */
 export async function runExam(args: readonly string[], io: ExamIo): Promise<number> {
+  await loadLib();
   const [sub, ...rest] = args;
   switch (sub) {
     case 'grade':
@@ -108,7 +119,7 @@ export async function runExam(args: readonly string[], io: ExamIo): Promise<numb
 }
 
 function tasks(args: readonly string[], io: ExamIo): number {
-  const doc = renderJsonDocument(taskCatalogueDocument());
+  const doc = lib.report.renderJsonDocument(lib.report.taskCatalogueDocument());
   const out = optionValue(args, '--out', '-o').value;
   if (out) {
     io.writeText(out, doc);
@@ -120,7 +131,7 @@ function tasks(args: readonly string[], io: ExamIo): number {
 }
 
 function selftest(io: ExamIo): number {
-  const results = runChecks(EXAM_SELFTEST_CHECKS);
+  const results = lib.selftest.runChecks(lib.selftest.EXAM_SELFTEST_CHECKS);
   for (const r of results) io.err(`[exam] ${r.ok ? 'ok ' : 'FAIL'} ${r.desc}\n`);
   const failed = results.filter((r) => !r.ok);
   if (failed.length === 0) {
@@ -133,7 +144,7 @@ function selftest(io: ExamIo): number {
 }
 
 function harnessSelftest(io: ExamIo): number {
-  const results = runChecks(HARNESS_SELFTEST_CHECKS);
+  const results = lib.selftest.runChecks(lib.selftest.HARNESS_SELFTEST_CHECKS);
   for (const r of results) io.err(`[exam.harness] ${r.ok ? 'ok ' : 'FAIL'} ${r.desc}\n`);
   const failed = results.filter((r) => !r.ok).length;
   if (failed === 0) {
@@ -159,10 +170,10 @@ function loadAndGrade(path: string, io: ExamIo): Loaded {
   } catch (err) {
     return { ok: false, error: isMissing(err) ? `submission not found: ${path}` : `cannot read ${path}: ${(err as Error).message}` };
   }
-  const parsed = parseRecordText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const parsed = lib.record.parseRecordText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   if (!parsed.ok) return { ok: false, error: `record rejected (${path}): ${parsed.reason}` };
   // Offline: no canary verifier (the issuing process's secret is not here); the claimed verdict is graded.
-  return { ok: true, report: examineRecord(parsed.record, { now: io.now }) };
+  return { ok: true, report: lib.report.examineRecord(parsed.record, { now: io.now }) };
 }
 
 function grade(args: readonly string[], io: ExamIo): number {
@@ -188,7 +199,7 @@ function gradeOne(path: string, outPath: string | null, envPath: string | null, 
     return EXIT.failed;
   }
   const { report } = loaded;
-  const doc = renderJsonDocument(gradeEnvelope(report));
+  const doc = lib.report.renderJsonDocument(lib.report.gradeEnvelope(report));
   if (outPath) {
     io.writeText(outPath, doc);
     io.err(`[exam.grade] wrote ${outPath}\n`);
@@ -200,7 +211,7 @@ function gradeOne(path: string, outPath: string | null, envPath: string | null, 
     io.err(`[exam.grade] wrote env ${envPath}\n`);
   }
   if (report.graded.canary.path === 'claimed') io.err(`[exam.grade] canary: ${report.graded.canary.note}\n`);
-  io.err(`${gradeSummaryLine(report)}\n`);
+  io.err(`${lib.report.gradeSummaryLine(report)}\n`);
   // Keep stdout pure JSON when it carries the envelope.
   if (outPath) io.out(`${EXAM_MARKERS.gradeOk}\n`);
   else io.err(`${EXAM_MARKERS.gradeOk}\n`);
@@ -220,7 +231,7 @@ function gradeMany(files: readonly string[], json: boolean, io: ExamIo): number 
     }
     const r = loaded.report;
     if (json) {
-      io.out(`${JSON.stringify({ file, ok: true, ...gradeEnvelope(r) })}\n`);
+      io.out(`${JSON.stringify({ file, ok: true, ...lib.report.gradeEnvelope(r) })}\n`);
     } else {
       const failed = r.graded.outcomes.filter((o) => !o.passed).map((o) => o.task);
       rows.push([file, `${r.graded.score}/4`, r.graded.tier, r.profile, failed.length ? failed.join(',') : '-', r.graded.canary.path]);
