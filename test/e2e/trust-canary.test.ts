@@ -40,6 +40,26 @@ test('trust.md #20 (C20): issue returns url/sessionId/expiresAt/bucket and never
   assert.equal(v.json.bucket, v.json.matchedBucket);
 });
 
+test('trust.md #20 (C20): issue → occam_transcode(url) in-process (backend canary) → occam_canary_verify = READ_VERIFIED; other private URLs stay blocked', async () => {
+  const issued = (await mcp.call('occam_canary_issue', { session_id: 'e2e-transcode' })).json;
+  const read = await mcp.call('occam_transcode', { url: issued.url });
+  assert.equal(read.raw.isError, false, JSON.stringify(read.json));
+  assert.deepEqual([read.json.ok, read.json.backend, read.json.url.finalUrl], [true, 'canary', issued.url]);
+  assert.match(read.json.markdown, /^# Occam proof-of-read probe/);
+  const sentinel = /Sentinel:\s*`([^`]+)`/.exec(read.json.markdown)?.[1];
+  assert.ok(sentinel);
+  const verdict = await mcp.call('occam_canary_verify', { session_id: issued.sessionId, sentinel });
+  assert.deepEqual([verdict.json.ok, verdict.json.verdict], [true, 'READ_VERIFIED']);
+  // The canary read carries a signed receipt like any read.
+  const check = await mcp.call('occam_verify', { receipt: JSON.stringify(read.json.receipt), markdown: read.json.markdown });
+  assert.deepEqual([check.json.verdict, (read.json.receipt.signed as Record<string, unknown>).backend], ['verified', 'canary']);
+  const origin = new URL(issued.url).origin;
+  for (const other of [`${origin}/health`, `${origin}/probe/canary/e2e-transcode/verify?sentinel=x`]) {
+    const blocked = await mcp.call('occam_transcode', { url: other });
+    assert.deepEqual([blocked.json.ok, blocked.json.failure?.code], [false, 'private_url_blocked'], other);
+  }
+});
+
 test('tools.md #28: ttl bounds, blank sentinel, fabricated sentinel, explicit and invalid session ids', async () => {
   for (const ttl of [5, 29, 86_401]) {
     const r = await mcp.call('occam_canary_issue', { ttl_seconds: ttl });
