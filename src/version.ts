@@ -1,6 +1,6 @@
 // Version and build commit. The release bundle defines OCCAM_BUILD_COMMIT at build time; from a source
 // checkout the commit is read from .git (two small file reads, no child process).
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkg from '../package.json' with { type: 'json' };
@@ -36,3 +36,53 @@ export const BUILD_KIND: 'binary' | 'bundle' | 'source' =
   typeof OCCAM_BUILD_KIND === 'string' ? (OCCAM_BUILD_KIND as 'binary' | 'bundle') : 'source';
 
 export const VERSION_STRING = `${VERSION}${BUILD_COMMIT ? ` (${BUILD_COMMIT})` : ''}`;
+
+/** How this copy of Occam was delivered — for `occam doctor`, `occam --version` consumers and the launch spec. */
+export type DeliveryChannel = 'single-executable' | 'npm' | 'source-checkout';
+
+export interface BuildInfo {
+  version: string;
+  commit: string | null;
+  kind: typeof BUILD_KIND;
+  channel: DeliveryChannel;
+  /** Node.js version running the code (inside the executable: the embedded one). */
+  node: string;
+  /** The file a host must launch: the executable itself, or the Node binary for npm/source. */
+  execPath: string;
+  /** Directory holding bin/ of this delivery: the install root (operator.md §2) for the executable, the package
+   * root for npm, the repository root for a checkout. */
+  root: string;
+}
+
+const CHANNEL_OF_KIND: Record<typeof BUILD_KIND, DeliveryChannel> = {
+  binary: 'single-executable',
+  bundle: 'npm',
+  source: 'source-checkout',
+};
+
+/** Facts about the running build; reads only process-wide constants (no env, no clock). */
+export function buildInfo(): BuildInfo {
+  let root: string;
+  if (BUILD_KIND === 'binary') {
+    let exe = process.execPath;
+    try {
+      exe = realpathSync(exe);
+    } catch {
+      // keep the unresolved path
+    }
+    root = dirname(dirname(exe)); // <root>/bin/occam → <root>
+  } else if (BUILD_KIND === 'bundle') {
+    root = join(dirname(fileURLToPath(import.meta.url)), '..', '..'); // <pkg>/dist/bin/occam.js → <pkg>
+  } else {
+    root = join(dirname(fileURLToPath(import.meta.url)), '..'); // <repo>/src/version.ts → <repo>
+  }
+  return {
+    version: VERSION,
+    commit: BUILD_COMMIT,
+    kind: BUILD_KIND,
+    channel: CHANNEL_OF_KIND[BUILD_KIND],
+    node: process.versions.node,
+    execPath: process.execPath,
+    root,
+  };
+}

@@ -120,7 +120,7 @@ describe('occam verify --release', () => {
   });
 
   test('usage errors exit 2 with a usage: message and no stdout', async () => {
-    for (const args of [{ release: pristine.dir }, { release: 'true', pubkey }, { release: join(root, 'nope'), pubkey }, { release: pristine.dir, pubkey: join(root, 'absent.pem') }]) {
+    for (const args of [{ release: pristine.dir } as Record<string, string>, { release: 'true', pubkey }, { release: join(root, 'nope'), pubkey }, { release: pristine.dir, pubkey: join(root, 'absent.pem') }]) {
       const r = await verifyCli(args);
       assert.equal(r.code, 2, JSON.stringify(args));
       assert.equal(r.json, null);

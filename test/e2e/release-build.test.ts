@@ -1,0 +1,143 @@
+// The real single executable: built once for this file with `buildRelease` (the code behind `npm run release`),
+// then run (a) alone in an empty directory with a PATH that holds no Node.js, and (b) from its staged release
+// tree, which carries playwright-core beside it. Each verb check compares with the same verb run from source,
+// so the executable is held to the source's behaviour; verbs not registered yet are skipped by name.
+import { execFile } from 'node:child_process';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { buildRelease, type BuildSummary } from '../../release/release.ts';
+import { coreToolsOf } from '../../src/contract/catalog.ts';
+import type { ProfileId } from '../../src/contract/profiles.ts';
+import { readEnv } from '../../src/config/env.ts';
+import { buildProgram } from '../../commands/index.ts';
+import { VERSION } from '../../src/version.ts';
+import { RELEASE_KEY_FILE } from '../../src/release/artifacts.ts';
+import { verifyReleaseDir } from '../../src/release/verify.ts';
+
+const REPO = join(import.meta.dirname, '..', '..');
+const VERBS = new Set(buildProgram().commands.map((c) => c.name()));
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(command, args, { env, cwd, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function listTools(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<string[]> {
+  const transport = new StdioClientTransport({ command, args, env, cwd, stderr: 'pipe' });
+  const client = new Client({ name: 'release-build-test', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    assert.equal(client.getServerVersion()?.version, VERSION);
+    return (await client.listTools()).tools.map((t) => t.name).sort();
+  } finally {
+    await client.close();
+  }
+}
+
+describe('single executable (linux-x64, built from the local Node)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'occam-release-build-'));
+  const out = join(root, 'out');
+  const lonelyDir = join(root, 'lonely');
+  const home = join(root, 'home');
+  let summary: BuildSummary;
+  let lonely: string;
+  /** PATH with no Node.js on it: only the executable's own directory and a directory with nothing in it. */
+  let env: Record<string, string>;
+  const sourceEnv = () => ({ ...env, PATH: process.env.PATH ?? '' });
+
+  before(async () => {
+    summary = await buildRelease({ outDir: out, nodeBinary: process.execPath, useCodeCache: true, env: {}, log: () => {} });
+    mkdirSync(lonelyDir);
+    mkdirSync(home);
+    lonely = join(lonelyDir, 'occam');
+    // A hard link: a second directory entry for the same bytes, so the 120 MB file is not duplicated on disk.
+    linkSync(summary.executable, lonely);
+    const emptyBin = join(root, 'empty-bin');
+    mkdirSync(emptyBin);
+    env = { PATH: [lonelyDir, emptyBin].join(delimiter), HOME: home, OCCAM_BANNER: '0', NO_COLOR: '1' };
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  test('the directory holds nothing but the executable and PATH resolves no node', () => {
+    assert.deepEqual(readdirSync(lonelyDir), ['occam']);
+    for (const dir of env.PATH.split(delimiter)) assert.equal(existsSync(join(dir, 'node')), false, dir);
+  });
+
+  test('occam --version reports the version and the build commit', async () => {
+    const r = await run(lonely, ['--version'], env, lonelyDir);
+    assert.equal(r.code, 0, r.stderr);
+    // The commit stamped at build time (other work may have been committed since).
+    assert.match(summary.commit, /^([0-9a-f]{12}|unknown)$/);
+    assert.equal(r.stdout.trim(), `${VERSION} (${summary.commit})`);
+  });
+
+  test('occam mcp answers initialize + tools/list to a real SDK client with the default profile\'s tools', async () => {
+    const fromBinary = await listTools(lonely, ['mcp'], env, lonelyDir);
+    // Tools are still being registered by other work while this runs, so hold the executable to the catalog:
+    // only default-profile tools, always including the spine's occam_client_capabilities.
+    const allowed = new Set(coreToolsOf(readEnv<ProfileId>('OCCAM_PROFILE', {})).map((t) => t.name));
+    assert.ok(fromBinary.includes('occam_client_capabilities'), fromBinary.join(','));
+    for (const name of fromBinary) assert.ok(allowed.has(name), `${name} is not in the default profile`);
+  });
+
+  test('occam exam selftest: every assertion passes inside the executable', { skip: !VERBS.has('exam') && 'exam verb not registered' }, async () => {
+    const r = await run(lonely, ['exam', 'selftest'], env, lonelyDir);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout + r.stderr, /EXAM_SELFTEST_OK/);
+    assert.doesNotMatch(r.stdout + r.stderr, /\bFAIL\b/);
+  });
+
+  test('occam read --demo reads the bundled article inside the executable, as from source', { skip: !VERBS.has('read') && 'read verb not registered' }, async () => {
+    const fromBinary = await run(lonely, ['read', '--demo', '--json'], env, lonelyDir);
+    const fromSource = await run(process.execPath, [join(REPO, 'bin', 'occam.ts'), 'read', '--demo', '--json'], sourceEnv(), REPO);
+    assert.equal(fromBinary.code, fromSource.code, fromBinary.stderr);
+    const b = JSON.parse(fromBinary.stdout);
+    const s = JSON.parse(fromSource.stdout);
+    assert.equal(b.ok, s.ok);
+    assert.equal(b.ok, true, fromBinary.stdout.slice(0, 400));
+    assert.equal(b.markdown ?? b.content, s.markdown ?? s.content);
+  });
+
+  test('playwright-core loads from the release tree beside the executable (browser read of the demo)', { skip: !VERBS.has('read') && 'read verb not registered' }, async (t) => {
+    // Only meaningful where the source itself can drive the browser; then the executable must too.
+    const browserEnv = { OCCAM_BROWSER_EXECUTABLE_PATH: '/usr/bin/chromium' };
+    const args = ['read', '--demo', '--policy', 'browser', '--json'];
+    const fromSource = await run(process.execPath, [join(REPO, 'bin', 'occam.ts'), ...args], { ...sourceEnv(), ...browserEnv }, REPO);
+    if (fromSource.code !== 0) return void t.diagnostic('browser reads fail from source too; parity not checked');
+    const fromTree = await run(summary.executable, args, { ...env, ...browserEnv }, home);
+    assert.equal(fromTree.code, 0, fromTree.stderr);
+    const read = JSON.parse(fromTree.stdout);
+    assert.equal(read.ok, true);
+    assert.equal(read.backend, JSON.parse(fromSource.stdout).backend);
+  });
+
+  test('the release directory verifies against its key; a tampered executable then fails', async () => {
+    const pem = readFileSync(join(out, RELEASE_KEY_FILE), 'utf8');
+    const args = ['verify', '--release', out, '--pubkey', join(out, RELEASE_KEY_FILE)];
+    if (VERBS.has('verify')) {
+      const r = await run(lonely, args, env, lonelyDir);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(JSON.parse(r.stdout).verdict, 'release_verified');
+    } else {
+      assert.equal((await verifyReleaseDir(out, pem)).verdict, 'release_verified');
+    }
+    // Append one byte to the staged executable (the lonely hard link sees it too; its tests have run).
+    writeFileSync(summary.executable, Buffer.from([0]), { flag: 'a' });
+    const tampered = await verifyReleaseDir(out, pem);
+    assert.equal(tampered.verdict, 'checksum_mismatch');
+  });
+});
