@@ -8,6 +8,7 @@ import * as exam from './exam.ts';
 import * as connect from './connect.ts';
 import * as disconnect from './disconnect.ts';
 import * as doctor from './doctor.ts';
+import * as session from './session.ts';
 import * as keys from './keys.ts';
 import * as canary from './canary.ts';
 import * as verify from './verify.ts';
@@ -18,7 +19,7 @@ export interface VerbModule {
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, exam, connect, disconnect, doctor, keys, canary, verify];
+export const VERBS: readonly VerbModule[] = [mcp, read, exam, connect, disconnect, doctor, session, keys, canary, verify];
 
 export function buildProgram(): Command {
   const program = new Command('occam')
