@@ -1,0 +1,131 @@
+// `occam mcp --mcp-http`: stateless Streamable HTTP, driven by the SDK's StreamableHTTPClientTransport and by the
+// MCP Inspector CLI (tools.md §8, #31; §4.4 step 6).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { freePort, peakRssKb, rawRequest, spawnOccamServer, type SpawnedServer } from '../helpers/network-server.ts';
+
+let server: SpawnedServer;
+let port: number;
+
+before(async () => {
+  port = await freePort();
+  server = await spawnOccamServer(['mcp', '--mcp-http', '--port', String(port)], {}, 'streamable_http_mcp_listening');
+});
+
+after(async () => {
+  await server?.stop();
+});
+
+async function connect(name = 'http-test'): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  return client;
+}
+
+const textOf = (raw: CallToolResult) => JSON.parse((raw.content[0] as { text: string }).text);
+
+test('tools.md §8: the listening line names the endpoint; /health returns the mode JSON', async () => {
+  assert.equal(server.url, `http://127.0.0.1:${port}/mcp`);
+  const health = await rawRequest(`http://127.0.0.1:${port}/health`);
+  assert.equal(health.status, 200);
+  assert.deepEqual(JSON.parse(health.body), { ok: true, mode: 'streamable-http', endpoint: '/mcp' });
+});
+
+test('tools.md #31: foreign Host or Origin → 403 host_or_origin_not_loopback; Host localhost:5050 is allowed', async () => {
+  const init = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const url = `http://127.0.0.1:${port}/mcp`;
+  for (const extra of [{ host: 'evil.example' }, { origin: 'http://evil.example' }, { host: `evil.example:${port}` }, { origin: 'null' }]) {
+    const r = await rawRequest(url, { method: 'POST', headers: { ...headers, ...extra }, body: init });
+    assert.equal(r.status, 403, JSON.stringify(extra));
+    assert.equal(r.body, '{"ok":false,"error":"host_or_origin_not_loopback"}');
+  }
+  const healthEvil = await rawRequest(`http://127.0.0.1:${port}/health`, { headers: { host: 'evil.example' } });
+  assert.equal(healthEvil.status, 403);
+  for (const extra of [{ host: 'localhost:5050' }, { host: `[::1]:${port}` }, { origin: `http://localhost:${port}` }, { origin: 'https://127.0.0.1' }]) {
+    const r = await rawRequest(url, { method: 'POST', headers: { ...headers, ...extra }, body: init });
+    assert.equal(r.status, 200, `${JSON.stringify(extra)} → ${r.status} ${r.body}`);
+    assert.equal(JSON.parse(r.body).result.serverInfo.name, 'occam');
+  }
+});
+
+test('tools.md §4.4 step 6: stateless HTTP shares one process-wide surface and cannot deliver list_changed', async () => {
+  const a = await connect('a');
+  const b = await connect('b');
+  try {
+    const set = textOf((await a.callTool({ name: 'occam_client_capabilities', arguments: { context_tokens: 32768 } })) as CallToolResult);
+    assert.equal(set.outputBudgetTokens, 6554);
+    const seen = textOf((await b.callTool({ name: 'occam_client_capabilities', arguments: {} })) as CallToolResult);
+    assert.equal(seen.configured, true, 'the capability store is process-wide on stateless HTTP');
+    const same = textOf((await a.callTool({ name: 'occam_client_capabilities', arguments: { profile: 'reader' } })) as CallToolResult);
+    assert.equal(same.profileApplied, false);
+    const widen = textOf((await a.callTool({ name: 'occam_client_capabilities', arguments: { profile: 'researcher' } })) as CallToolResult);
+    assert.equal(widen.profileApplied, true);
+    assert.equal(widen.listChangedSent, false, 'no stream exists to carry notifications/tools/list_changed');
+    assert.equal(widen.mustRelistTools, true);
+    const fromB = textOf((await b.callTool({ name: 'occam_client_capabilities', arguments: {} })) as CallToolResult);
+    assert.equal(fromB.activeProfile, 'researcher', 'the surface is process-wide too');
+    const back = textOf((await b.callTool({ name: 'occam_client_capabilities', arguments: { profile: 'reader' } })) as CallToolResult);
+    assert.equal(back.profileApplied, true);
+    const cleared = textOf((await a.callTool({ name: 'occam_client_capabilities', arguments: { clear: true } })) as CallToolResult);
+    assert.equal(cleared.configured, false);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+test('MCP Inspector CLI lists and calls tools over Streamable HTTP', async (t) => {
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn('npx', ['--prefer-offline', '-y', '@modelcontextprotocol/inspector@2.12.0', '--cli', server.url, '--transport', 'http', ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c));
+      child.stderr.on('data', (c: Buffer) => (stderr += c));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr });
+      });
+    });
+  const list = await run(['--method', 'tools/list']);
+  assert.equal(list.code, 0, list.stderr);
+  const listed = JSON.parse(list.stdout) as { tools: Array<{ name: string }> };
+  assert.ok(listed.tools.some((tool) => tool.name === 'occam_client_capabilities'), list.stdout.slice(0, 500));
+  const called = await run(['--method', 'tools/call', '--tool-name', 'occam_client_capabilities', '--tool-arg', 'context_tokens=8192']);
+  assert.equal(called.code, 0, called.stderr);
+  const result = JSON.parse(called.stdout) as CallToolResult;
+  assert.equal(textOf(result).outputBudgetTokens, 1638);
+  t.diagnostic(`inspector tools/list → ${listed.tools.length} tools`);
+});
+
+test('load: 200 concurrent tool calls over Streamable HTTP are all answered; the server stays up', async (t) => {
+  const clients = await Promise.all(Array.from({ length: 10 }, (_, i) => connect(`load-${i}`)));
+  try {
+    const calls = Array.from({ length: 200 }, (_, i) =>
+      clients[i % clients.length].callTool({ name: 'occam_client_capabilities', arguments: {} }).then((r) => textOf(r as CallToolResult)),
+    );
+    const results = await Promise.all(calls);
+    assert.equal(results.length, 200);
+    assert.ok(results.every((r) => r.ok === true && r.activeProfile === 'reader'));
+    const health = await rawRequest(`http://127.0.0.1:${port}/health`);
+    assert.equal(health.status, 200, 'still serving after the burst');
+    const rss = await peakRssKb(server.child.pid!);
+    t.diagnostic(`peak RSS of the server after 200 concurrent calls: ${rss === null ? 'n/a' : `${(rss / 1024).toFixed(1)} MiB`}`);
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
+  }
+});
