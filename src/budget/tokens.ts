@@ -59,7 +59,18 @@ export type TokenCost = (text: string) => number;
 /** The budget unit: the larger of the heuristic estimate and the o200k_base count. */
 export async function loadBudgetCost(): Promise<TokenCost> {
   const count = await loadBpeCounter();
-  return (text) => Math.max(estimateTokens(text), count(text));
+  // Planning re-counts the same blocks many times (re-plans, manifests); a small memo keeps that cheap.
+  const memo = new Map<string, number>();
+  return (text) => {
+    const hit = memo.get(text);
+    if (hit !== undefined) return hit;
+    const n = Math.max(estimateTokens(text), count(text));
+    if (text.length <= 20_000) {
+      if (memo.size >= 4096) memo.delete(memo.keys().next().value as string);
+      memo.set(text, n);
+    }
+    return n;
+  };
 }
 
 /** Token cost of a JSON sidecar as it is serialised into the response (compact form). */

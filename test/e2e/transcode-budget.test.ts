@@ -1,0 +1,155 @@
+// Budgets through the MCP tool over a real stdio SDK client (tools.md §5.4 #14, reading.md §12, #24–#27):
+// a response never exceeds max_tokens by the o200k tokenizer; omitted max_tokens inherits the ambient budget;
+// the section index / omitted manifest lets the caller ask for what was cut.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
+import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
+
+const GOLDEN = '/work/shared/corpus/golden';
+let server: FixtureServer;
+let mcp: McpSession;
+
+before(async () => {
+  const routes: Record<string, (req: unknown, res: import('node:http').ServerResponse) => void> = {};
+  for (const name of ['wikipedia-article', 'nginx-doc', 'mdn-doc', 'article-boilerplate', 'links-headings', 'data-table']) {
+    const body = readFileSync(join(GOLDEN, `${name}.html`));
+    routes[`/${name}`] = (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+  }
+  server = await startFixtureServer(routes);
+  mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
+});
+after(async () => {
+  await mcp?.close();
+  await server?.close();
+});
+
+/** The payload the budget covers, serialised as in the response: markdown + requested sidecars + receipt. */
+function payloadTokens(json: any): number {
+  const sidecars = ['blocks', 'tables', 'chunks', 'mediaRefs', 'toc'].filter((k) => json[k] !== undefined).map((k) => JSON.stringify(json[k]));
+  if (json.feed) sidecars.push(JSON.stringify(json.feed.items));
+  return countTokens(json.markdown) + sidecars.reduce((n, s) => n + countTokens(s), 0) + countTokens(JSON.stringify(json.receipt));
+}
+
+test('property over MCP: random pages and budgets never exceed max_tokens (o200k), markdown and whole payload', async () => {
+  let seed = 7;
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pages = ['wikipedia-article', 'nginx-doc', 'mdn-doc', 'article-boilerplate', 'links-headings', 'data-table'];
+  for (let i = 0; i < 14; i++) {
+    const page = pages[Math.floor(next() * pages.length)];
+    const max = 128 + Math.floor(next() * 1400);
+    const args: Record<string, unknown> = { url: server.url(`/${page}`), max_tokens: max };
+    if (next() < 0.3) args.focus_query = ['install', 'markup language', 'GET request', 'status code'][Math.floor(next() * 4)];
+    if (next() < 0.3) args.json_blocks = true;
+    if (next() < 0.2) args.toc = true;
+    const { json } = await mcp.call('occam_transcode', args);
+    const where = `${page} max_tokens=${max} ${JSON.stringify(args)}`;
+    assert.equal(json.ok, true, where);
+    assert.ok(countTokens(json.markdown) <= max, `o200k(markdown) ≤ ${max}: ${where}`);
+    assert.ok(payloadTokens(json) <= max, `o200k(payload)=${payloadTokens(json)} ≤ ${max}: ${where}`);
+    assert.ok(json.compile.budget.total <= max, where);
+    if (json.compile.truncated) {
+      assert.ok(json.compile.omitted.tokensDropped >= 0);
+      assert.ok(Array.isArray(json.compile.sectionIndex));
+    }
+  }
+});
+
+test('tools.md #14: omitted max_tokens inherits the declared budget; explicit wins; cleared → no cap', async () => {
+  const url = server.url('/wikipedia-article');
+  const uncapped = (await mcp.call('occam_transcode', { url })).json;
+  assert.equal(uncapped.compile, undefined, 'unconfigured: no budget applied');
+  assert.ok(countTokens(uncapped.markdown) > 2000, 'the page is larger than the budgets below');
+
+  const caps = (await mcp.call('occam_client_capabilities', { context_tokens: 2560 })).json;
+  assert.equal(caps.outputBudgetTokens, 512);
+  const inherited = (await mcp.call('occam_transcode', { url })).json;
+  assert.equal(inherited.compile.truncated, true);
+  assert.ok(inherited.compile.budget.total <= 512);
+  assert.ok(payloadTokens(inherited) <= 512);
+
+  const explicit = (await mcp.call('occam_transcode', { url, max_tokens: 1500 })).json;
+  assert.ok(explicit.compile.budget.total <= 1500 && explicit.compile.budget.total > 512, 'explicit max_tokens wins');
+  assert.notEqual(explicit.materializationKey, inherited.materializationKey);
+
+  await mcp.call('occam_client_capabilities', { clear: true });
+  const cleared = (await mcp.call('occam_transcode', { url })).json;
+  assert.equal(cleared.compile, undefined);
+  assert.equal(cleared.markdown, uncapped.markdown);
+});
+
+test('tools.md §5.2/#14: the env bootstrap budget applies to reads too', async () => {
+  const s = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_CLIENT_CONTEXT_TOKENS: '8192' });
+  try {
+    const { json } = await s.call('occam_transcode', { url: server.url('/wikipedia-article') });
+    assert.ok(json.compile.budget.total <= 1638);
+    assert.ok(json.compile.budget.total > 1000, 'the budget is used, not wasted');
+    assert.ok(countTokens(json.markdown) <= 1638);
+  } finally {
+    await s.close();
+  }
+});
+
+test('reading.md #24: head_safe at max_tokens 128 over MCP; the manifest names what was cut; section reads it next', async () => {
+  const url = server.url('/links-headings');
+  const { json } = await mcp.call('occam_transcode', { url, max_tokens: 128 });
+  assert.equal(json.compile.truncationStrategy, 'head_safe');
+  assert.ok(json.markdown.endsWith('<!-- SNIP: tail (reason: head_safe) -->'));
+  assert.deepEqual(json.compile.omitted.regions, ['tail']);
+  assert.ok(json.compile.omitted.tokensDropped > 0);
+  assert.ok(countTokens(json.markdown) <= 128 && json.compile.budget.total <= 128);
+  const omitted = json.compile.omitted.manifest.filter((m: any) => !m.partial);
+  assert.ok(omitted.length > 0);
+  assert.ok(json.agentHints.decisions.some((d: any) => d.parameter === 'section'));
+  const wanted = omitted.find((m: any) => m.heading === 'Verify the installation') ?? omitted[0];
+  const follow = (await mcp.call('occam_transcode', { url, section: wanted.heading })).json;
+  assert.equal(follow.ok, true);
+  assert.ok(follow.markdown.includes(`# ${wanted.heading}`), `section ${wanted.heading} returned`);
+  const missing = (await mcp.call('occam_transcode', { url, section: 'No such heading' })).json;
+  assert.equal(missing.failure.code, 'content_selectors_miss');
+});
+
+test('reading.md #26/#27 over MCP: focus_window keeps the answering section; sandwich when nothing matches', async () => {
+  const url = server.url('/wikipedia-article');
+  const focused = (await mcp.call('occam_transcode', { url, max_tokens: 400, focus_query: 'John Gruber' })).json;
+  assert.ok(['focus_window', 'sandwich'].includes(focused.compile.truncationStrategy));
+  assert.ok(focused.markdown.includes('Gruber'));
+  assert.ok(focused.focus.status === 'hit' || focused.focus.status === 'weak');
+  const none = (await mcp.call('occam_transcode', { url, max_tokens: 300, focus_query: 'kubernetes ingress controller' })).json;
+  assert.equal(none.compile.truncationStrategy, 'sandwich');
+  assert.ok(none.markdown.includes('<!-- SNIP: middle (reason: budget_exceeded) -->'));
+  assert.equal(none.focus.status, 'miss');
+  assert.ok(none.agentHints.warnings.some((w: string) => w.startsWith('focus_miss')));
+});
+
+test('reading.md #25, tools.md #24 over MCP: max_tokens 127 and unknown parameters are typed failures, not protocol errors', async () => {
+  const low = await mcp.call('occam_transcode', { url: server.url('/data-table'), max_tokens: 127 });
+  assert.equal(low.raw.isError, true);
+  assert.equal(low.json.failure.code, 'invalid_arguments');
+  assert.match(low.json.failure.message, /max_tokens must be at least 128/);
+  const unknown = await mcp.call('occam_transcode', { url: server.url('/data-table'), auto_recover: true });
+  assert.equal(unknown.raw.isError, true);
+  assert.equal(unknown.json.failureCode ?? unknown.json.failure?.code, 'invalid_arguments');
+  const typed = await mcp.call('occam_transcode', { url: 123 });
+  assert.equal(typed.json.failureCode, 'invalid_arguments');
+});
+
+test('tools/list: occam_transcode advertises every tools.md §3.1.3 parameter with tags and ranges', async () => {
+  const tool = (await mcp.client.listTools()).tools.find((t) => t.name === 'occam_transcode')!;
+  const props = tool.inputSchema.properties as Record<string, any>;
+  const params = [
+    'url', 'backend_policy', 'max_tokens', 'fit_markdown', 'focus_query', 'content_selectors', 'session_profile', 'playbook_policy',
+    'if_none_match', 'semantic_chunking', 'capture_screenshot', 'json_blocks', 'json_tables', 'json_feed', 'translate_to',
+    'diff_against', 'prefer_llms_txt', 'cache_ttl_s', 'emit_capsule', 'rank_blocks', 'tag_trust', 'delta_only', 'toc', 'section',
+    'must_contain', 'deadline_ms', 'compact_links', 'include_media_refs', 'compact_block_links',
+  ];
+  assert.deepEqual(Object.keys(props).sort(), [...params].sort());
+  for (const p of params) assert.match(props[p].description, /^\[(core|tokens|structured|fetch|watch|trust|advanced)\] /, p);
+  assert.deepEqual(tool.inputSchema.required, ['url']);
+  assert.equal(tool.annotations?.readOnlyHint, true);
+  const max = props.max_tokens.anyOf ? props.max_tokens.anyOf.find((x: any) => x.type === 'integer') : props.max_tokens;
+  assert.equal(max.minimum, 128);
+});
