@@ -26,6 +26,7 @@ import { Services } from './services.ts';
 import { SessionToolSurface } from './surface.ts';
 import type { SessionState, ToolContext, ToolModule, ToolResultObject } from './tool.ts';
 import { IMPLEMENTED_TOOLS } from './tools/index.ts';
+import { applyCachedExamGrade } from './tools/exam-submit.ts';
 
 /** The first protocol revision on which this server advertises tools.listChanged (seed 003, tools.md §6.7). */
 export const LIST_CHANGED_MIN_REVISION = '2026-07-28';
@@ -179,6 +180,7 @@ export function createOccamServer(options: OccamServerOptions): Server {
     const revision = NEGOTIABLE_REVISIONS.includes(requested) ? requested : result.protocolVersion;
     session.protocolVersion = revision;
     session.clientInfo = { name: request.params.clientInfo.name, version: request.params.clientInfo.version };
+    if (config.gatesOn.has('OCCAM_EXAM_MCP')) await applyCachedExamGrade(session, services); // exam.md §8.4
     const capabilities = { ...result.capabilities, tools: { listChanged: advertisesListChanged(config, tools, revision) } };
     delete (capabilities as Record<string, unknown>).logging; // §6.4: never advertised
     return { ...result, protocolVersion: revision, capabilities };

@@ -3,8 +3,8 @@
 // connection and sends notifications/tools/list_changed. It fetches nothing and runs no task itself.
 import { z } from 'zod';
 import { nestedFailure, nowIso } from '../../contract/failures.ts';
-import { defineService } from '../services.ts';
-import { defineTool, type ToolContext, type ToolResultObject } from '../tool.ts';
+import { defineService, type Services } from '../services.ts';
+import { defineTool, type SessionState, type ToolContext, type ToolResultObject } from '../tool.ts';
 import type { SentinelVerifier } from '../../exam/grader.ts';
 
 const inputSchema = z.object({
@@ -33,6 +33,27 @@ export const examCacheService = defineService({
     return new ExamResultCache({ now: runtime.now });
   },
 });
+
+/**
+ * exam.md §8.4: on initialize, an unlocked connection whose `clientInfo` (`name/version`) matches a live cached
+ * grade takes that grade's surface. Only peeks: if no grade was ever submitted in this process there is no cache
+ * to create, so the handshake never waits. It runs before the initialize result is returned, i.e. before the
+ * client's first tools/list, so no list_changed is needed. A miss changes nothing (the default is never applied).
+ */
+export async function applyCachedExamGrade(session: SessionState, services: Services): Promise<boolean> {
+  const pending = services.peek(examCacheService);
+  if (!pending || session.surface.locked) return false;
+  try {
+    const [{ bootstrapSurfaceFromCache }, { clientInfoText }] = await Promise.all([
+      import('../../exam/surface.ts'),
+      import('../../exam/record.ts'),
+    ]);
+    const change = bootstrapSurfaceFromCache(session.surface, await pending, clientInfoText(session.clientInfo));
+    return change?.changed ?? false;
+  } catch {
+    return false; // a lookup problem must never fail the handshake
+  }
+}
 
 /**
  * Supplies the canary verifier of this host process (the one that issued the probe and holds its secret), or
