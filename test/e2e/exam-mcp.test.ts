@@ -19,16 +19,17 @@ const SCORE_ONE = JSON.stringify({
 });
 
 const implemented = new Set(IMPLEMENTED_TOOLS.map((t) => t.name));
-/** What tools/list must show: the profile's implemented core tools, then the (never filtered) submit tool. */
-const listed = (p: ProfileId) => [
-  ...CATALOG.filter((t) => t.kind === 'core' && implemented.has(t.name) && coreToolsOf(p).includes(t)).map((t) => t.name),
-  'occam_exam_submit',
-];
+/** What tools/list must show: the profile's implemented core tools, then the gated-on opt-in tools (never filtered). */
+const listed = (p: ProfileId, gates: string[] = ['OCCAM_EXAM_MCP']) =>
+  CATALOG.filter((t) => implemented.has(t.name))
+    .filter((t) => (t.kind === 'core' ? coreToolsOf(p).includes(t) : gates.includes(t.gate!)))
+    .map((t) => t.name);
 
 test('exam.md #80, #82, #89, #90, #92: a perfect record widens to full, a score-1 record narrows to minimal, each followed by list_changed', async () => {
-  const s = await startMcp({ OCCAM_EXAM_MCP: '1' });
+  const gates = ['OCCAM_EXAM_MCP', 'OCCAM_BATCH_MCP'];
+  const s = await startMcp({ OCCAM_EXAM_MCP: '1', OCCAM_BATCH_MCP: '1' });
   try {
-    assert.deepEqual(await s.toolNames(), listed('reader'), 'boots at reader, never at the exam default (basic)');
+    assert.deepEqual(await s.toolNames(), listed('reader', gates), 'boots at reader, never at the exam default (basic)');
 
     const wide = await s.call('occam_exam_submit', { submission: record('perfect.json') });
     assert.equal(wide.raw.isError, false);
@@ -36,12 +37,12 @@ test('exam.md #80, #82, #89, #90, #92: a perfect record widens to full, a score-
       [4, 'strong', true, 'full', 18, true]);
     assert.deepEqual(wide.raw.structuredContent, wide.json);
     assert.ok(await s.waitForListChanged(1), 'notifications/tools/list_changed after widening');
-    assert.deepEqual(await s.toolNames(), listed('full'));
+    assert.deepEqual(await s.toolNames(), listed('full', gates));
 
     const narrow = await s.call('occam_exam_submit', { submission: SCORE_ONE });
     assert.deepEqual([narrow.json.score, narrow.json.tier, narrow.json.activeProfile, narrow.json.toolCount], [1, 'weak', 'minimal', 1]);
     assert.ok(await s.waitForListChanged(2), 'notifications/tools/list_changed after narrowing');
-    assert.deepEqual(await s.toolNames(), listed('minimal'), 'the submit tool survives the narrowest surface');
+    assert.deepEqual(await s.toolNames(), listed('minimal', gates), 'opt-in tools (submit, batch) survive the narrowest surface');
 
     // #90: a core tool the surface now hides is not run.
     const hidden = await s.call('occam_client_capabilities', {});
