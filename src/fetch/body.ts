@@ -126,7 +126,7 @@ export async function readBody(
     }
   } finally {
     // Stop the network read and the decoders at once (also on errors and early exits).
-    for (const stream of all) stream.destroy();
+    for (const stream of all) if (!stream.readableEnded) stream.destroy();
   }
   return { bytes: Buffer.concat(chunks, kept), truncated, decodedBytes: seen };
 }

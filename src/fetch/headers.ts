@@ -75,7 +75,21 @@ async function readJsonObject(path: string): Promise<Record<string, unknown> | n
  * (`{ "userAgent", "accept" }`), then the extra headers of OCCAM_REQUEST_HEADERS_FILE. A file that is missing or
  * unreadable contributes nothing (a warning names the file, never its values).
  */
-export async function baseRequestHeaders(ctx: RuntimeContext): Promise<HeaderBag> {
+export function baseRequestHeaders(ctx: RuntimeContext): Promise<HeaderBag> {
+  // Two small files read per fetch would cost more than the request itself on a warm connection: remember the
+  // result per runtime for a few seconds, so an edited file still takes effect without a restart.
+  const now = ctx.now();
+  const cached = baseHeaderCache.get(ctx);
+  if (cached && now - cached.at < BASE_HEADERS_TTL_MS && cached.env === ctx.env) return cached.value;
+  const value = loadBaseRequestHeaders(ctx);
+  baseHeaderCache.set(ctx, { at: now, env: ctx.env, value });
+  return value;
+}
+
+const BASE_HEADERS_TTL_MS = 5_000;
+const baseHeaderCache = new WeakMap<RuntimeContext, { at: number; env: RuntimeContext['env']; value: Promise<HeaderBag> }>();
+
+async function loadBaseRequestHeaders(ctx: RuntimeContext): Promise<HeaderBag> {
   const defaults: HeaderBag = { 'User-Agent': DEFAULT_USER_AGENT, Accept: DEFAULT_ACCEPT };
   const overridePath = pathApi(ctx).join(occamPaths(ctx).installRoot, 'profiles', 'occam-fetch-defaults.json');
   const override = await readJsonObject(overridePath);
