@@ -7,10 +7,11 @@ import { trustVars } from './env-trust.ts';
 import { readingVars } from './env-reading.ts';
 import { transportVars } from './env-transport.ts';
 import { browserVars } from './env-browser.ts';
-import { operatorVars } from './env-operator.ts';
 import { searchVars } from './env-search.ts';
+import { digestVars } from './env-digest.ts';
+import { operatorVars } from './env-operator.ts';
 
-const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars, operatorVars, searchVars];
+const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars, operatorVars, searchVars, digestVars];
 
 export const ENV_CATALOG: ReadonlyMap<string, EnvVar<any>> = (() => {
   const map = new Map<string, EnvVar<any>>();

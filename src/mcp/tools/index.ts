@@ -7,6 +7,9 @@ import { canaryIssueTool, canaryVerifyTool } from './canary.ts';
 import { verifyTool } from './verify.ts';
 import { batchTools } from './batch.ts';
 import { searchTool } from './search.ts';
+import { occamTool } from './occam.ts';
+import { digestTool } from './digest.ts';
+import { mapTool } from './map.ts';
 import { transcodeTool } from './transcode.ts';
 import { probeTool } from './probe.ts';
 
@@ -18,6 +21,9 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   verifyTool,
   ...batchTools,
   searchTool,
+  occamTool,
+  digestTool,
+  mapTool,
   transcodeTool,
   probeTool,
 ];

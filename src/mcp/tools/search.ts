@@ -23,10 +23,14 @@ export const searchTool = defineTool({
       import('../../read/search/handles.ts'),
     ]);
     const handles = await ctx.services.use(handleStoreService);
+    // §17.3: each hit is probed (6 s, ≤5 at once); a failed probe scores 0, an exception 0.4 (in search.ts).
     const probe = args.rerank
       ? async (url: string, signal: AbortSignal) => {
-          const { extractabilityOf } = await import('../../read/probe.ts');
-          return extractabilityOf(url, { runtime: ctx.runtime, services: ctx.services, signal });
+          const { probe: runProbe } = await import('../../read/probe.ts');
+          const r = await runProbe({ url, timeout_ms: 6000 }, { runtime: ctx.runtime, signal });
+          const rec = r.recommendation as { extractability?: number; backend?: string } | undefined;
+          if (!r.ok || !rec) return { extractability: 0, backend: null };
+          return { extractability: rec.extractability ?? 0.4, backend: rec.backend ?? null };
         }
       : undefined;
     try {

@@ -18,7 +18,7 @@ export interface SearchHit {
   recommendedBackend?: string;
 }
 
-export interface SearchOutcome {
+export type SearchOutcome = {
   ok: true;
   query: string;
   provider: SearchProviderId;
@@ -27,7 +27,7 @@ export interface SearchOutcome {
   agentHints: { suggestedNext: string };
   handleTtlS: number;
   handleScope: 'process';
-}
+};
 
 /** Scores one URL for rerank (reading.md §17.3); injected so search does not depend on the probe module. */
 export type ExtractabilityProbe = (url: string, signal: AbortSignal) => Promise<{ extractability: number; backend: string | null }>;

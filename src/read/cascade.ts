@@ -1,0 +1,191 @@
+// The `occam` facade (reading.md §20): one simple reader for weak clients and narrow profiles. It reuses the one
+// read pipeline — playbook → focus/budget → HTTP extract → browser fallback → receipt — each step with its own
+// timeout, labelled in `steps` in the order executed, so a slow stage degrades the answer instead of failing it.
+import { createHash } from 'node:crypto';
+import { OccamError, nestedFailure } from '../contract/failures.ts';
+import { looksLikeHandle } from './search/handles.ts';
+import { MAX_TOKENS_MIN } from './options.ts';
+import { transcode, type TranscodeDeps, type TranscodeResult } from './transcode.ts';
+
+export const STEP_TIMEOUTS_MS = { playbook_resolve: 2000, focus_budget: 5000, http_extract: 35_000, browser_fallback: 120_000, receipt: 2000 };
+export const CASCADE_TOTAL_MS = 150_000;
+
+export type StepKind = keyof typeof STEP_TIMEOUTS_MS;
+export type StepStatus = 'ok' | 'skipped' | 'omitted' | 'failed' | 'degraded';
+
+export interface CascadeStep {
+  kind: StepKind;
+  status: StepStatus;
+  durationMs: number;
+  detail?: string;
+}
+
+export interface CascadeRequest {
+  url: string;
+  task: string | null;
+  budget: number | null;
+  mode: 'auto' | 'advanced';
+  ifNoneMatch: string | null;
+  diffAgainst: string | null;
+}
+
+/** Playbook lookup for the first step; absent until a playbook store is configured for the process. */
+export type PlaybookLookup = (url: string, signal: AbortSignal) => Promise<string | null>;
+
+const TERMINAL_HTTP = new Set(['http_404', 'http_410']);
+const NO_BROWSER_AFTER = new Set(['private_url_blocked', 'invalid_url', 'invalid_arguments', 'unknown_handle', 'stale_handle']);
+
+export function parseCascadeUrl(raw: string): string {
+  const value = raw.trim();
+  if (looksLikeHandle(value)) return value;
+  try {
+    const u = new URL(value);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return value;
+  } catch {
+    // fall through
+  }
+  throw new OccamError('invalid_arguments', 'url must be an absolute http(s) URL.');
+}
+
+async function withTimeout<T>(ms: number, outer: AbortSignal, run: (signal: AbortSignal) => Promise<T>): Promise<{ value?: T; timedOut: boolean }> {
+  const own = AbortSignal.timeout(ms);
+  const signal = AbortSignal.any([outer, own]);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<{ timedOut: true }>((resolve) => {
+    const done = () => resolve({ timedOut: true });
+    if (signal.aborted) done();
+    else signal.addEventListener('abort', done, { once: true });
+    timer = setTimeout(done, ms + 50);
+  });
+  try {
+    const result = await Promise.race([run(signal).then((value) => ({ value, timedOut: false })), timeout]);
+    return result as { value?: T; timedOut: boolean };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbooks?: PlaybookLookup): Promise<TranscodeResult> {
+  const steps: CascadeStep[] = [];
+  const omitted: StepKind[] = [];
+  const total = AbortSignal.timeout(CASCADE_TOTAL_MS);
+  const outer = deps.signal ? AbortSignal.any([deps.signal, total]) : total;
+  const record = (kind: StepKind, status: StepStatus, started: number, detail?: string) => {
+    steps.push({ kind, status, durationMs: Math.round(performance.now() - started), ...(detail ? { detail } : {}) });
+    if (status === 'omitted') omitted.push(kind);
+  };
+
+  // 1. playbook_resolve (soft)
+  let playbookId: string | null = null;
+  let started = performance.now();
+  if (!playbooks) {
+    record('playbook_resolve', 'skipped', started, 'no_matching_playbook');
+  } else {
+    const r = await withTimeout(STEP_TIMEOUTS_MS.playbook_resolve, outer, (s) => playbooks(req.url, s).catch(() => null));
+    if (r.timedOut) record('playbook_resolve', 'omitted', started, 'timeout');
+    else if (r.value) {
+      playbookId = r.value;
+      record('playbook_resolve', 'ok', started, r.value);
+    } else record('playbook_resolve', 'skipped', started, 'no_matching_playbook');
+  }
+
+  // 2. focus_budget
+  started = performance.now();
+  const task = req.task?.trim() || null;
+  const maxTokens = deps.resolveMaxTokens(req.budget);
+  if (req.budget != null && req.budget < MAX_TOKENS_MIN) throw new OccamError('invalid_arguments', `budget must be at least ${MAX_TOKENS_MIN}.`);
+  const focusDetail = [task ? `task=${task}` : null, maxTokens != null ? `budget=${maxTokens}` : null].filter(Boolean).join(';');
+  record('focus_budget', focusDetail ? 'ok' : 'skipped', started, focusDetail || 'no_task_or_budget');
+
+  const readArgs = {
+    url: req.url,
+    max_tokens: maxTokens,
+    focus_query: task,
+    fit_markdown: task ? true : null,
+    if_none_match: req.ifNoneMatch,
+    diff_against: req.diffAgainst,
+    playbook_policy: playbookId ? 'auto' : 'off',
+  };
+  const readDeps: TranscodeDeps = { ...deps, resolveMaxTokens: (explicit) => explicit };
+
+  // 3. http_extract
+  started = performance.now();
+  let body: TranscodeResult | null = null;
+  let lastFailure: { code: string; message: string } | null = null;
+  const http = await withTimeout(STEP_TIMEOUTS_MS.http_extract, outer, (s) =>
+    transcode({ ...readArgs, backend_policy: 'http' }, { ...readDeps, signal: s }),
+  );
+  if (http.timedOut || !http.value) {
+    record('http_extract', 'omitted', started, 'timeout');
+    lastFailure = { code: 'timeout', message: 'The HTTP read did not finish in time.' };
+  } else if (http.value.ok) {
+    body = http.value;
+    record('http_extract', 'ok', started, String(http.value.backend ?? 'http'));
+  } else {
+    const failure = http.value.failure as { code: string; message: string };
+    lastFailure = failure;
+    record('http_extract', 'failed', started, failure.code);
+  }
+
+  // 4. browser_fallback — only when HTTP produced no body
+  started = performance.now();
+  if (body) {
+    record('browser_fallback', 'skipped', started, 'http_succeeded');
+  } else if (lastFailure && TERMINAL_HTTP.has(lastFailure.code)) {
+    record('browser_fallback', 'skipped', started, 'terminal_http');
+  } else if (lastFailure && NO_BROWSER_AFTER.has(lastFailure.code)) {
+    record('browser_fallback', 'skipped', started, lastFailure.code);
+  } else {
+    const browser = await withTimeout(STEP_TIMEOUTS_MS.browser_fallback, outer, (s) =>
+      transcode({ ...readArgs, backend_policy: 'browser' }, { ...readDeps, signal: s }),
+    );
+    if (browser.timedOut || !browser.value) {
+      record('browser_fallback', 'omitted', started, 'timeout');
+      lastFailure = { code: 'timeout', message: 'The browser read did not finish in time.' };
+    } else if (browser.value.ok) {
+      body = browser.value;
+      record('browser_fallback', 'degraded', started, String(browser.value.backend ?? 'browser_playwright'));
+    } else {
+      lastFailure = browser.value.failure as { code: string; message: string };
+      record('browser_fallback', 'failed', started, lastFailure.code);
+    }
+  }
+
+  // 5. receipt
+  started = performance.now();
+  const markdown = body && typeof body.markdown === 'string' ? body.markdown : null;
+  if (!body) record('receipt', 'skipped', started, 'no_body');
+  else if (body.receipt && (body.receipt as { signed?: unknown }).signed) record('receipt', 'ok', started, 'content_hash');
+  else record('receipt', 'skipped', started, 'receipts_disabled');
+
+  const hint =
+    req.mode === 'advanced'
+      ? 'Specialised readers (every transcode option, multi-page digests, site maps, receipt verification) live on wider profiles; ask the operator to widen the surface — it does not change during this call.'
+      : undefined;
+  if (!body) {
+    const code = (lastFailure?.code ?? 'extraction_failed') as Parameters<typeof nestedFailure>[0]['code'];
+    return nestedFailure(
+      { code, message: 'cascade produced no usable extract.', reason: lastFailure?.message },
+      { partial: false, url: req.url, mode: req.mode, steps, omitted, ...(hint ? { hint } : {}) },
+    );
+  }
+  return {
+    ok: true,
+    partial: omitted.length > 0,
+    url: req.url,
+    markdown: markdown ?? '',
+    ...(playbookId ? { playbookId } : {}),
+    backend: body.backend,
+    ...(maxTokens != null ? { maxTokens } : {}),
+    ...(task ? { focusQuery: task } : {}),
+    // An unchanged read returns no body; its hash is the page's, as transcode reported it.
+    contentHash: body.unchanged === true && typeof body.contentHash === 'string' ? body.contentHash : createHash('sha256').update(markdown ?? '', 'utf8').digest('hex'),
+    ...(body.unchanged !== undefined ? { unchanged: body.unchanged } : {}),
+    ...(body.diff !== undefined ? { diff: body.diff } : {}),
+    ...(body.receipt !== undefined ? { receipt: body.receipt } : {}),
+    mode: req.mode,
+    steps,
+    omitted,
+    ...(hint ? { hint } : {}),
+  };
+}
