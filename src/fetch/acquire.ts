@@ -373,7 +373,7 @@ export async function acquire(rawUrl: string, options: AcquireOptions, deps: Acq
       redirectChain: run.chain,
       metaRefreshHops: refreshHops,
       session: profile ? sessionEcho(profile) : null,
-      privacyMode: privacyModeOf(requested, policy) === 'local_private' ? 'local_private' : 'local_public',
+      privacyMode: privacyModeOf(requested, policy) === 'local_private' || transport.reachedPrivate ? 'local_private' : 'local_public',
       timings: {
         totalMs,
         dnsMs: transport.dnsMs,

@@ -8,6 +8,7 @@ import { OccamError } from '../contract/failures.ts';
 import {
   PRIVATE_URL_MESSAGE,
   bareHost,
+  classifyAddress,
   resolveAndCheck,
   systemResolver,
   type GuardPolicy,
@@ -81,6 +82,8 @@ export class GuardedTransport {
   readonly #connectTimeoutMs: number;
   /** Total time spent resolving names, for timings. */
   dnsMs = 0;
+  /** Some validated destination was private (allowed by env or allowance): the read is `local_private`. */
+  reachedPrivate = false;
 
   constructor(opts: TransportOptions) {
     this.#policy = opts.policy;
@@ -146,6 +149,7 @@ export class GuardedTransport {
     try {
       const addresses = await resolveAndCheck(url, this.#policy, this.#resolve);
       this.#pins.set(bareHost(url), addresses);
+      if (addresses.some((a) => classifyAddress(a.address) !== 'public')) this.reachedPrivate = true;
     } finally {
       this.dnsMs += performance.now() - started;
     }

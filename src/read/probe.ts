@@ -384,6 +384,7 @@ export async function probe(args: ProbeArgs, deps: ProbeDeps): Promise<{ ok: boo
       return failureFromAcquire(err, requested, sessionId, fail);
     }
 
+    privacyMode = doc.privacyMode;
     const { mime } = parseContentType(doc.headers['content-type']);
     const base = {
       ok: true as const,

@@ -203,3 +203,11 @@ test('without the seam, sockets use only the pinned answers and fall through the
   assert.deepEqual(seen, ['multi.test']);
   assert.equal(server.requests.at(-1)?.headers.host, `multi.test:${server.port}`, 'Host header keeps the name');
 });
+
+test('privacyMode is local_private when a name resolved to an allowed private address', async () => {
+  const env = { OCCAM_ALLOW_PRIVATE_URLS: '1' };
+  const viaName = await acquire('http://loopback-name.test/page', {}, { runtime: testContext({ env }), resolve, dial });
+  assert.equal(viaName.privacyMode, 'local_private');
+  const publicName = await acquire('http://pub.test/page', {}, { runtime: testContext({ env }), resolve, dial });
+  assert.equal(publicName.privacyMode, 'local_public');
+});
