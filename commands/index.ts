@@ -9,6 +9,8 @@ import * as connect from './connect.ts';
 import * as disconnect from './disconnect.ts';
 import * as doctor from './doctor.ts';
 import * as session from './session.ts';
+import * as refresh from './refresh.ts';
+import * as snippet from './snippet.ts';
 import * as keys from './keys.ts';
 import * as canary from './canary.ts';
 import * as verify from './verify.ts';
@@ -19,7 +21,7 @@ export interface VerbModule {
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, exam, connect, disconnect, doctor, session, keys, canary, verify];
+export const VERBS: readonly VerbModule[] = [mcp, read, exam, connect, disconnect, doctor, session, refresh, snippet, keys, canary, verify];
 
 export function buildProgram(): Command {
   const program = new Command('occam')
