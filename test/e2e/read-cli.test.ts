@@ -1,0 +1,115 @@
+// `occam read` as a user runs it: a child process, Markdown on stdout, JSON with --json, exit 1 + failure code
+// on stderr for ok:false, and `--demo` reading the bundled representative article through the normal guard.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
+import { OCCAM_BIN, REPO_ROOT, hermeticEnv } from '../helpers/mcp-client.ts';
+import { DEMO_PAGE_HTML, DEMO_PAGE_SHA256 } from '../../src/read/demo-page.ts';
+import { startDemoServer } from '../../src/read/demo.ts';
+import { testContext } from '../../src/config/context.ts';
+import { Services } from '../../src/mcp/services.ts';
+import { transcode } from '../../src/read/transcode.ts';
+
+function occam(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [OCCAM_BIN, ...args], { cwd: REPO_ROOT, env: hermeticEnv(env) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+const PAGE = `<html><head><title>CLI page</title></head><body><main><article><h1>CLI page</h1>
+${['Alpha', 'Beta', 'Gamma', 'Delta'].map((h) => `<h2>${h}</h2>${[1, 2, 3].map((n) => `<p>${h} paragraph ${n} has enough words to be counted as real prose by the reader and kept.</p>`).join('')}`).join('\n')}
+</article></main></body></html>`;
+
+let server: FixtureServer;
+before(async () => {
+  server = await startFixtureServer({ '/page': html(PAGE), '/gone': html('<h1>gone</h1>', 404) });
+});
+after(async () => {
+  await server.close();
+});
+
+const allow = { OCCAM_ALLOW_PRIVATE_URLS: '1' };
+
+test('occam read <url>: Markdown on stdout, exit 0', async () => {
+  const r = await occam(['read', server.url('/page')], allow);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(r.stdout.startsWith('# CLI page\n'));
+  assert.ok(r.stdout.includes('## Gamma'));
+});
+
+test('occam read --json: exactly one JSON document, the full transcode response', async () => {
+  const r = await occam(['read', server.url('/page'), '--json'], allow);
+  assert.equal(r.code, 0);
+  const json = JSON.parse(r.stdout);
+  assert.equal(json.ok, true);
+  assert.equal(json.contentHash, createHash('sha256').update(json.markdown).digest('hex'));
+});
+
+test('occam read --max-tokens / --section / --focus', async () => {
+  const capped = await occam(['read', server.url('/page'), '--max-tokens', '128'], allow);
+  assert.equal(capped.code, 0);
+  assert.ok(countTokens(capped.stdout.trimEnd()) <= 128);
+  assert.match(capped.stderr, /truncated to the budget; left out: .*Delta/);
+  const section = await occam(['read', server.url('/page'), '--section', 'Delta'], allow);
+  assert.ok(section.stdout.startsWith('## Delta') && !section.stdout.includes('Alpha'));
+  const focus = await occam(['read', server.url('/page'), '--focus', 'gamma paragraph', '--max-tokens', '128', '--json'], allow);
+  const json = JSON.parse(focus.stdout);
+  assert.equal(json.compile.truncationStrategy, 'focus_window');
+  assert.ok(json.markdown.startsWith('## Gamma'));
+});
+
+test('occam read: ok:false exits 1 with the failure code on stderr; usage errors exit 2', async () => {
+  const gone = await occam(['read', server.url('/gone')], allow);
+  assert.equal(gone.code, 1);
+  assert.match(gone.stderr, /http_404/);
+  assert.equal(gone.stdout, '');
+  const blocked = await occam(['read', server.url('/page')]);
+  assert.equal(blocked.code, 1);
+  assert.match(blocked.stderr, /private_url_blocked/);
+  const usage = await occam(['read']);
+  assert.equal(usage.code, 2);
+  const low = await occam(['read', server.url('/page'), '--max-tokens', '100']);
+  assert.equal(low.code, 2);
+});
+
+test('the demo page is the vendored representative fixture, byte-identical', () => {
+  assert.equal(createHash('sha256').update(DEMO_PAGE_HTML, 'utf8').digest('hex'), DEMO_PAGE_SHA256);
+  assert.equal(Buffer.byteLength(DEMO_PAGE_HTML, 'utf8'), 5297);
+});
+
+test('reading.md #1: occam read --demo reads the representative article without OCCAM_ALLOW_PRIVATE_URLS', async () => {
+  const r = await occam(['read', '--demo', '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.equal(json.ok, true);
+  assert.ok(json.markdown.startsWith('# Web context without the chrome'));
+  assert.ok(Buffer.byteLength(json.markdown) < 5297 * 0.4, 'reduction ≥ 60%');
+  const human = await occam(['read', '--demo']);
+  assert.match(human.stderr, /5297 HTML bytes → \d+ Markdown bytes/);
+});
+
+test('the demo allowance covers exactly its origin: another loopback port stays blocked', async () => {
+  const demo = await startDemoServer();
+  const runtime = testContext({ env: {}, homeDir: '/tmp/occam-demo-scope', now: Date.now });
+  const services = new Services(runtime);
+  try {
+    const deps = { runtime, services, resolveMaxTokens: (e: number | null) => e, allowance: demo.allowance, browser: null };
+    const ok = (await transcode({ url: demo.url }, deps)) as any;
+    assert.equal(ok.ok, true);
+    const other = (await transcode({ url: server.url('/page') }, deps)) as any;
+    assert.equal(other.ok, false);
+    assert.equal(other.failure.code, 'private_url_blocked');
+    assert.equal(other.failure.message, 'Private or local URLs are blocked.');
+  } finally {
+    await demo.close();
+    await services.disposeAll();
+  }
+});
