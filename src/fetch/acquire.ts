@@ -470,6 +470,7 @@ async function fetchDocument(
   }
   const decoded = decodeBody(bytes, charset, markup);
   const kind = classifyBody(mime, hop.url.pathname, decoded.text);
+  if (!kind && options.acceptBinary) return { ...base, kind: 'binary', charset: null, charsetSource: null, text: '', bytes };
   if (!kind) {
     throw new OccamError('unsupported_content_type', `Content type ${mime ?? 'unknown'} is not readable text.`, {
       statusCode: hop.statusCode,

@@ -50,6 +50,7 @@ before(async () => {
     '/refresh-to-404': html('<meta http-equiv="refresh" content="0;url=/missing"><p>kept</p>'),
     '/self-refresh': html('<meta http-equiv="refresh" content="60"><p>reloads itself</p>'),
     '/doc': html('<h1>doc</h1>'),
+    '/sitemap.xml.gz': raw(200, { 'content-type': 'application/x-gzip' }, gzipSync('<urlset><url><loc>http://x.test/a</loc></url></urlset>')),
   });
 });
 after(() => server.close());
@@ -150,4 +151,16 @@ test('a sample read stops quietly at sampleBytes', async () => {
 test('malformed URLs are invalid_url', async () => {
   await assert.rejects(acquire('not a url', {}, deps), { code: 'invalid_url' });
   await assert.rejects(acquire('/relative/path', {}, deps), { code: 'invalid_url' });
+});
+
+test('acceptBinary hands back archive and binary bodies as kind binary instead of refusing them', async () => {
+  await assert.rejects(acquire(server.url('/sitemap.xml.gz'), {}, deps), { code: 'unsupported_content_type' });
+  const gz = await acquire(server.url('/sitemap.xml.gz'), { acceptBinary: true }, deps);
+  assert.equal(gz.kind, 'binary');
+  assert.deepEqual([gz.bytes[0], gz.bytes[1]], [0x1f, 0x8b], 'bytes as served (content-encoding is not involved)');
+  const bin = await acquire(server.url('/binary'), { acceptBinary: true }, deps);
+  assert.equal(bin.kind, 'binary');
+  assert.equal(bin.bytes.length, 9);
+  const page = await acquire(server.url('/doc'), { acceptBinary: true }, deps);
+  assert.equal(page.kind, 'html', 'text bodies are still decoded');
 });
