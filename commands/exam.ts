@@ -231,7 +231,8 @@ function gradeMany(files: readonly string[], json: boolean, io: ExamIo): number 
     }
     const r = loaded.report;
     if (json) {
-      io.out(`${JSON.stringify({ file, ok: true, ...lib.report.gradeEnvelope(r) })}\n`);
+      // `{"file":…,"ok":true,` + the envelope's own members: no intermediate object per file.
+      io.out(`{"file":${JSON.stringify(file)},"ok":true,${JSON.stringify(lib.report.gradeEnvelope(r)).slice(1)}\n`);
     } else {
       const failed = r.graded.outcomes.filter((o) => !o.passed).map((o) => o.task);
       rows.push([file, `${r.graded.score}/4`, r.graded.tier, r.profile, failed.length ? failed.join(',') : '-', r.graded.canary.path]);
@@ -245,7 +246,7 @@ function gradeMany(files: readonly string[], json: boolean, io: ExamIo): number 
 function table(header: string[], rows: string[][]): string {
   const all = [header, ...rows];
   // The last column (canary path or rejection reason) is left unpadded.
-  const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
+  const widths = header.map((_, c) => all.reduce((w, r) => Math.max(w, r[c].length), 0));
   return all.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]))).join('  ')).join('\n') + '\n';
 }
 
