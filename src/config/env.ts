@@ -10,8 +10,9 @@ import { browserVars } from './env-browser.ts';
 import { searchVars } from './env-search.ts';
 import { digestVars } from './env-digest.ts';
 import { operatorVars } from './env-operator.ts';
+import { transcodeVars } from './env-transcode.ts';
 
-const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars, operatorVars, searchVars, digestVars];
+const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars, operatorVars, searchVars, digestVars, transcodeVars];
 
 export const ENV_CATALOG: ReadonlyMap<string, EnvVar<any>> = (() => {
   const map = new Map<string, EnvVar<any>>();

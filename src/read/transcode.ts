@@ -11,6 +11,7 @@ import { planResponse, RECEIPT_RESERVE_TOKENS, type PlanResult, type SidecarKind
 import { parseDocument, tableOfContents } from '../budget/sections.ts';
 import { BUDGET_TOKEN_UNIT_ID, loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
 import type { RuntimeContext } from '../config/context.ts';
+import { readEnv } from '../config/env.ts';
 import { occamPaths } from '../config/paths.ts';
 import { OccamError, isRetryable, nestedFailure, normaliseError, type FailureCode, type NestedFailureInfo } from '../contract/failures.ts';
 import { acquire, guardPolicyFor, type AcquiredDocument } from '../fetch/acquire.ts';
@@ -23,6 +24,7 @@ import { ResponseCache, cacheEligible, cacheKey, normaliseUrlForKey } from './ca
 import { extractAcquired, type ExtractedPage } from './extraction.ts';
 import { resolveOptions, type TranscodeArgs, type TranscodeOptions } from './options.ts';
 import { transcodeReceiptStep, type ReceiptStepOutput } from './receipt-step.ts';
+import { canaryTranscodeResult } from '../trust/canary/transcode-hook.ts';
 import {
   chunkMarkdown,
   compactLinks,
@@ -269,7 +271,6 @@ async function run(
   const { runtime, services } = deps;
 
   // --- canary probe (trust.md §2.11): this process's probe URL is served in-process, never fetched or cached ---
-  const { canaryTranscodeResult } = await import('../trust/canary/transcode-hook.ts');
   const canary = await canaryTranscodeResult(opts.inputUrl, opts.fetchUrl, { runtime, services, emitCapsule: opts.emitCapsule });
   if (canary) return canary;
 
@@ -477,7 +478,7 @@ async function run(
   const sidecars: Partial<Record<SidecarKind, unknown[]>> = {};
   if (opts.jsonBlocks) sidecars.blocks = wireBlocks;
   if (opts.jsonTables) sidecars.tables = toWireTables(page.tables);
-  const chunkSize = CHUNK_SIZE_DEFAULT;
+  const chunkSize = readEnv<number>('OCCAM_CHUNK_SIZE', runtime.env, runtime.warn);
   if (opts.chunking) sidecars.chunks = chunkMarkdown(markdown, chunkSize);
   if (opts.includeMediaRefs) sidecars.media = page.mediaRefs.slice(0, 32);
   if (opts.jsonFeed && page.feed) sidecars.feed = page.feed.items;
