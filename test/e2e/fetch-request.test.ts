@@ -178,3 +178,38 @@ test('an http proxy carries the request (literal guard still applied first)', as
     await proxy.close();
   }
 });
+
+test('a socks5 proxy carries the request (CONNECT by host name)', async () => {
+  const { createServer, connect } = await import('node:net');
+  const targets: string[] = [];
+  // A minimal SOCKS5 server (no auth, CONNECT only) that tunnels every target to the fixture server.
+  const socks = createServer((client) => {
+    client.once('data', () => {
+      client.write(Buffer.from([5, 0]));
+      client.once('data', (req) => {
+        const atyp = req[3];
+        const host = atyp === 3 ? req.subarray(5, 5 + req[4]).toString() : [...req.subarray(4, 8)].join('.');
+        const portAt = atyp === 3 ? 5 + req[4] : 8;
+        targets.push(`${host}:${req.readUInt16BE(portAt)}`);
+        const upstream = connect(server.port, '127.0.0.1', () => {
+          client.write(Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]));
+          client.pipe(upstream).pipe(client);
+        });
+        upstream.on('error', () => client.destroy());
+      });
+    });
+    client.on('error', () => {});
+  });
+  await new Promise<void>((r) => socks.listen(0, '127.0.0.1', r));
+  try {
+    const port = (socks.address() as { port: number }).port;
+    const doc = await acquire('http://pub.test/echo', {}, deps({ OCCAM_HTTP_PROXY: `socks5://127.0.0.1:${port}` }, {
+      resolve: async () => [{ address: '198.51.100.7', family: 4 }],
+    }));
+    assert.equal(doc.statusCode, 200);
+    assert.match(doc.text, /echo/);
+    assert.deepEqual(targets, ['pub.test:80']);
+  } finally {
+    await new Promise<void>((r) => socks.close(() => r()));
+  }
+});
