@@ -11,17 +11,20 @@ import * as doctor from './doctor.ts';
 import * as session from './session.ts';
 import * as refresh from './refresh.ts';
 import * as snippet from './snippet.ts';
+import * as install from './install.ts';
 import * as keys from './keys.ts';
 import * as canary from './canary.ts';
 import * as verify from './verify.ts';
 import * as read from './read.ts';
+import * as digest from './digest.ts';
+import * as map from './map.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, exam, connect, disconnect, doctor, session, refresh, snippet, keys, canary, verify];
+export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, keys, canary, verify];
 
 export function buildProgram(): Command {
   const program = new Command('occam')
