@@ -186,7 +186,7 @@ test('a socks5 proxy carries the request (CONNECT by host name)', async () => {
   const socks = createServer((client) => {
     client.once('data', () => {
       client.write(Buffer.from([5, 0]));
-      client.once('data', (req) => {
+      client.once('data', (req: Buffer) => {
         const atyp = req[3];
         const host = atyp === 3 ? req.subarray(5, 5 + req[4]).toString() : [...req.subarray(4, 8)].join('.');
         const portAt = atyp === 3 ? 5 + req[4] : 8;
