@@ -9,7 +9,9 @@ export interface BenchModule {
 
 const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./startup.ts'),
+  () => import('./release.ts'),
   () => import('./exam.ts'),
+  () => import('./fetch.ts'),
 ];
 
 mkdirSync(new URL('./out/', import.meta.url), { recursive: true });

@@ -5,7 +5,7 @@
 // Both stamp OCCAM_BUILD_COMMIT and OCCAM_BUILD_KIND, which src/version.ts reads.
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,7 +84,6 @@ export function bundleOptions(kind: BundleKind, outfile: string, commit: string)
     bundle: true,
     platform: 'node',
     target: 'node22.18',
-    outfile,
     metafile: true,
     logLevel: 'warning',
     legalComments: 'eof',
@@ -97,15 +96,21 @@ export function bundleOptions(kind: BundleKind, outfile: string, commit: string)
   if (kind === 'bundle') {
     return {
       ...common,
-      entryPoints: [join(REPO_ROOT, 'bin', 'occam.ts')],
+      entryPoints: { [basename(outfile, extname(outfile))]: join(REPO_ROOT, 'bin', 'occam.ts') },
       format: 'esm',
       packages: 'external',
+      // Code splitting keeps bin/main.ts's dynamic imports lazy: without it every dependency any verb imports
+      // (hoisted to the top of one file) would load on each `occam mcp` start.
+      splitting: true,
+      outdir: dirname(outfile),
+      chunkNames: 'chunks/[name]-[hash]',
       banner: { js: ESM_REQUIRE_BANNER },
     };
   }
   return {
     ...common,
     entryPoints: [join(REPO_ROOT, 'release', 'entry.ts')],
+    outfile,
     format: 'cjs',
     target: 'node24',
     // Prefer ESM builds: some packages' `main` is a UMD wrapper whose require() calls a bundler cannot follow
