@@ -66,8 +66,18 @@ export function bm25Scores(paragraphs: readonly string[], query: readonly string
   return raw.map((s) => (max > 0 ? s / max : 0));
 }
 
-export function fitMarkdown(doc: MdDocument, query: FocusQuery | null, cost: TokenCost): FitResult {
+/**
+ * `boilerplateOnly` is the prune `section` implies when no focus is given: reading one section should lose only
+ * boilerplate, not short paragraphs that merely miss the heading's words.
+ */
+export function fitMarkdown(doc: MdDocument, query: FocusQuery | null, cost: TokenCost, opts: { boilerplateOnly?: boolean } = {}): FitResult {
   const original = joinBlocks(doc.blocks.map((b) => b.text));
+  if (opts.boilerplateOnly) {
+    const kept = doc.blocks.filter((b) => b.kind === 'heading' || !isBoilerplate(b.text));
+    const markdown = joinBlocks(kept.map((b) => b.text));
+    const dropped = doc.blocks.length - kept.length;
+    return { markdown, applied: dropped > 0, paragraphsDropped: dropped, tokensDropped: Math.max(0, cost(original) - cost(markdown)) };
+  }
   const bodyIdx = doc.blocks.filter((b) => b.kind !== 'heading' && b.kind !== 'marker').map((b) => b.index);
   if (bodyIdx.length <= 2) return { markdown: original, applied: false, paragraphsDropped: 0, tokensDropped: 0 };
 

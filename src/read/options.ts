@@ -60,6 +60,8 @@ export interface TranscodeOptions {
   policyRaw: string;
   explicitMaxTokens: number | null;
   fit: boolean;
+  /** `section` turned fit on (not the caller): without a focus it only drops boilerplate. */
+  fitImpliedBySection: boolean;
   focusQuery: string | null;
   selectors: string[] | null;
   sessionProfile: string | null;
@@ -164,6 +166,7 @@ export function resolveOptions(args: TranscodeArgs): TranscodeOptions {
     explicitMaxTokens: args.max_tokens ?? null,
     // `section` implies fit (tools.md §3.1.3).
     fit: Boolean(args.fit_markdown) || section !== null,
+    fitImpliedBySection: !args.fit_markdown && section !== null,
     focusQuery: blankToNull(args.focus_query),
     selectors: section ? [...(selectors ?? []), section] : selectors,
     sessionProfile: blankToNull(args.session_profile),

@@ -448,7 +448,7 @@ async function run(
   }
   if (opts.fit) {
     // `section` alone means "read this heading": fit then only drops boilerplate and filler.
-    const fit = fitMarkdown(parseDocument(markdown), query, cost);
+    const fit = fitMarkdown(parseDocument(markdown), query, cost, { boilerplateOnly: opts.fitImpliedBySection && !query });
     if (fit.applied) {
       markdown = fit.markdown;
       fitReport = { paragraphsDropped: fit.paragraphsDropped, tokensDropped: fit.tokensDropped };

@@ -39,6 +39,7 @@ test('reading.md §2 step 3: the fragment is split off, percent-decoded, capped 
 test('options: ranges and implications (section implies selector + fit; deadline clamped; ttl ≤ 0 is off)', () => {
   const o = resolveOptions({ url: ' https://a.example/x#frag ', section: 'Install', deadline_ms: 50, cache_ttl_s: 0, focus_query: '  ' });
   assert.equal(o.fit, true);
+  assert.equal(o.fitImpliedBySection, true);
   assert.deepEqual(o.selectors, ['Install']);
   assert.equal(o.deadlineMs, 1000);
   assert.equal(o.cacheTtlS, null);
@@ -167,4 +168,6 @@ test('reading.md §12.6: fit drops boilerplate, keeps focus terms; unfocused kee
   const unfocused = fitMarkdown(parseDocument(md), null, cost);
   assert.ok(!unfocused.markdown.includes('newsletter') && !unfocused.markdown.includes('All rights reserved'));
   assert.ok(unfocused.markdown.includes('gardening'), 'substantive prose survives an unfocused fit');
+  const sectionOnly = fitMarkdown(parseDocument('## A\n\nShort line.\n\nOk.\n\nSubscribe to our newsletter.'), null, cost, { boilerplateOnly: true });
+  assert.equal(sectionOnly.markdown, '## A\n\nShort line.\n\nOk.', '`section` alone drops only boilerplate');
 });
