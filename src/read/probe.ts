@@ -381,6 +381,8 @@ export async function probe(args: ProbeArgs, deps: ProbeDeps): Promise<{ ok: boo
         { runtime: ctx, resolve: deps.resolve, dial: deps.dial, politeness: deps.politeness },
       );
     } catch (err) {
+      // A redirect or DNS answer can make a public-looking URL private: report what the guard decided.
+      if (err instanceof OccamError && err.code === 'private_url_blocked') privacyMode = 'blocked_by_policy';
       return failureFromAcquire(err, requested, sessionId, fail);
     }
 

@@ -57,6 +57,7 @@ before(async () => {
     '/r302': (_req, res) => void res.writeHead(302, { location: '/article' }).end(),
     '/loop': (_req, res) => void res.writeHead(302, { location: '/loop' }).end(),
     '/hang': () => {},
+    '/to-private': (_req, res) => void res.writeHead(302, { location: 'http://192.168.0.1/admin' }).end(),
     '/401': (_req, res) => void res.writeHead(401, { 'www-authenticate': 'Bearer', 'content-type': 'text/html' }).end('<p>no</p>'),
     '/account': (_req, res) => void res.writeHead(302, { location: '/signin' }).end(),
     '/signin': html(golden('login-wall.html')),
@@ -226,6 +227,25 @@ test('reading.md #2/#3: private targets are blocked without the env flag; file: 
   assertFailureShape(direct, 'invalid_arguments');
   assert.equal(probeTool.inputSchema.safeParse({ url: 'x', timeout_ms: 120001 }).success, false);
   assert.equal(probeTool.inputSchema.safeParse({ url: 'x', extra: 1 }).success, false);
+});
+
+test('a public-looking name whose DNS answer is private is blocked_by_policy; a redirect into private space too', async () => {
+  const c = ctx({});
+  const deps = {
+    runtime: c.runtime,
+    resolve: async (host: string) => [{ address: host === 'pub.test' ? '198.51.100.7' : '10.0.0.9', family: 4 as const }],
+    dial: () => ({ host: '127.0.0.1', port: server.port }),
+  };
+  const { probe } = await import('../../../src/read/probe.ts');
+  const viaDns = (await probe({ url: 'http://inside.test/article' }, deps)) as any;
+  assertFailureShape(viaDns, 'private_url_blocked');
+  assert.equal(viaDns.policy.privacyMode, 'blocked_by_policy');
+  const viaRedirect = (await probe({ url: 'http://pub.test/to-private' }, deps)) as any;
+  assertFailureShape(viaRedirect, 'private_url_blocked');
+  assert.equal(viaRedirect.policy.privacyMode, 'blocked_by_policy');
+  const fine = (await probe({ url: 'http://pub.test/article' }, deps)) as any;
+  assert.equal(fine.ok, true);
+  assert.equal(fine.policy.privacyMode, 'local_public');
 });
 
 test('session profile ids are validated', async () => {
