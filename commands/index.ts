@@ -18,13 +18,15 @@ import * as verify from './verify.ts';
 import * as read from './read.ts';
 import * as digest from './digest.ts';
 import * as map from './map.ts';
+import * as digest from './digest.ts';
+import * as map from './map.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, keys, canary, verify];
+export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, keys, canary, verify];
 
 export function buildProgram(): Command {
   const program = new Command('occam')

@@ -45,3 +45,15 @@ export class VerbError extends Error {
 export function wantsJson(opts: { json?: boolean } | undefined): boolean {
   return Boolean(opts?.json) || process.argv.includes('--json');
 }
+
+/** A commander argument parser for a whole number in [min, max]; a bad value is a usage error (exit 2). */
+export function intOption(flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) {
+  return (raw: string): number => {
+    const text = raw.trim();
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < min || n > max) {
+      throw new VerbError(`${flag} must be a whole number in ${min}–${max} (got ${JSON.stringify(raw)})`, EXIT.usage);
+    }
+    return n;
+  };
+}

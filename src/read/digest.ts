@@ -34,6 +34,8 @@ export interface DigestRequest {
   ifNoneMatch: string | null;
   sourceUrl?: string | null;
   discoveredLinks?: string[];
+  /** Per-page deadline (transcode deadline_ms); null = the pipeline's own timeouts. */
+  deadlineMs?: number | null;
 }
 
 export interface DigestItem {
@@ -259,6 +261,7 @@ export async function digest(req: DigestRequest, deps: TranscodeDeps, onProgress
       fit_markdown: req.fitMarkdown,
       focus_query: focus,
       session_profile: req.sessionProfile,
+      deadline_ms: req.deadlineMs ?? null,
     };
     const result = await transcode(args, { ...deps, resolveMaxTokens: (explicit) => explicit });
     const item = itemOf(entry.url, focus, result);
