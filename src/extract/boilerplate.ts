@@ -4,6 +4,8 @@
 import {
   attr,
   classAndId,
+  findAll,
+  findFirst,
   matches,
   rawText,
   removeNode,
@@ -32,7 +34,7 @@ export const CHROME_ROLES = new Set([
  * related/recommended content, ads, popups, breadcrumbs, skip links, screen-reader-only text, author boxes.
  */
 export const STRONG_BOILERPLATE =
-  /(^|[\s_-])(cookies?|consent|gdpr|cmp|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint)(?=$|[\s_-])/;
+  /(^|[\s_-])(cookies?|consent|gdpr|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint)(?=$|[\s_-])/;
 
 /** Patterns that mark boilerplate unless the same element also looks like content (see CONTENT_HINT). */
 export const WEAK_BOILERPLATE =
@@ -51,18 +53,54 @@ const HIDDEN_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 export interface CleanOptions {
   pageType: PageType;
+  /**
+   * `conservative` keeps only the structural rules (never-content tags, hidden elements, chrome tags and roles):
+   * the fallback when the full rule set would strip most of a page.
+   */
+  mode?: 'full' | 'conservative';
   /** Playbook strip selectors and §10 step 2 promo banners: removed unconditionally. */
   stripSelectors?: readonly string[];
 }
 
 export interface CleanReport {
-  removed: number;
+  removed: Element[];
+  textBefore: number;
+  textAfter: number;
+}
+
+/**
+ * A `<noscript>` that carries the server-rendered page while the rest of the body is a JS shell (Discourse,
+ * some SPAs) is what a reader without JavaScript sees: promote it to an ordinary element so it is kept.
+ */
+export function promoteNoscriptContent(doc: Document): boolean {
+  const noscripts = findAll(doc, (e) => e.name === 'noscript');
+  if (noscripts.length === 0) return false;
+  let best: Element | undefined;
+  let bestLen = 0;
+  for (const n of noscripts) {
+    let len = 0;
+    for (const c of n.children) len += rawText(c).replace(/\s+/g, ' ').length;
+    if (len > bestLen) {
+      best = n;
+      bestLen = len;
+    }
+  }
+  if (!best || bestLen < 400) return false;
+  const outside = rawTextLength(doc);
+  if (bestLen < outside * 1.5) return false;
+  best.name = 'div';
+  return true;
 }
 
 /** Removes boilerplate in place. */
 export function removeBoilerplate(doc: Document, opts: CleanOptions): CleanReport {
   const total = rawTextLength(doc);
-  const guardOver = Math.max(800, total * 0.5);
+  const report = removeWith(doc, opts, total);
+  return { ...report, textBefore: total, textAfter: rawTextLength(doc) };
+}
+
+function removeWith(doc: Document, opts: CleanOptions, total: number): { removed: Element[] } {
+  const guardOver = Math.max(200, total * 0.5);
   const victims: Element[] = [];
   const strip = opts.stripSelectors ?? [];
   walk(doc, (el) => {
@@ -77,21 +115,24 @@ export function removeBoilerplate(doc: Document, opts: CleanOptions): CleanRepor
         return false;
       }
     }
-    const verdict = judge(el, opts.pageType);
-    if (verdict && !(verdict !== 'hidden-hard' && rawTextLength(el) > guardOver)) {
+    const verdict = judge(el, opts.pageType, opts.mode ?? 'full');
+    if (verdict && !(verdict !== 'hidden-hard' && (rawTextLength(el) > guardOver || holdsMainContent(el)))) {
       victims.push(el);
       return false;
     }
     return true;
   });
   for (const v of victims) removeNode(v);
-  return { removed: victims.length };
+  return { removed: victims };
 }
 
 type Verdict = 'chrome' | 'pattern' | 'hidden' | 'hidden-hard' | undefined;
 
-function judge(el: Element, pageType: PageType): Verdict {
-  if (el.attribs.hidden !== undefined) return 'hidden';
+/** React 18 streaming SSR parks server-rendered boundaries in `<div hidden id="S:1">` until JS moves them. */
+const REACT_STREAM_ID = /^[SB]:\d+$/;
+
+function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): Verdict {
+  if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return 'hidden';
   if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
   const style = attr(el, 'style');
   if (style && HIDDEN_STYLE.test(style)) return 'hidden';
@@ -102,6 +143,7 @@ function judge(el: Element, pageType: PageType): Verdict {
   }
   if (CHROME_TAGS.has(el.name)) return 'chrome';
   if (el.name === 'header') return insideContent(el) ? undefined : 'chrome';
+  if (mode === 'conservative') return undefined;
   if (el.name === 'form') return 'pattern';
   const ci = classAndId(el);
   if (!ci) return undefined;
@@ -110,6 +152,15 @@ function judge(el: Element, pageType: PageType): Verdict {
   if (WEAK_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci)) return 'pattern';
   if (HEADER_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci) && !insideContent(el)) return 'pattern';
   return undefined;
+}
+
+/** An element wrapping the page's semantic main content is never boilerplate, whatever its class says. */
+function holdsMainContent(el: Element): boolean {
+  if (el.name === 'nav' || el.name === 'footer') return false;
+  return (
+    findFirst(el, (e) => e !== el && (e.name === 'main' || e.name === 'article' || (attr(e, 'role') ?? '') === 'main' || (attr(e, 'itemprop') ?? '') === 'articleBody')) !==
+    undefined
+  );
 }
 
 function insideContent(el: Element): boolean {

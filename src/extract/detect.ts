@@ -110,6 +110,18 @@ export const CHALLENGE_RULES: ReadonlyArray<{
   },
 ];
 
+/**
+ * Vendor strings that ordinary pages carry without being walls: Cloudflare bot-management's passive
+ * `/cdn-cgi/challenge-platform/scripts/…` beacon, and forum/CMS settings blobs naming an hCaptcha plugin.
+ */
+const BENIGN_MARKUP = [/\/cdn-cgi\/challenge-platform\/scripts\/[^"'\s]*/g, /hcaptcha_[a-z_]+|[a-z_]+_hcaptcha|discourse-hcaptcha/g];
+
+function benignMarkupRemoved(markup: string): string {
+  let m = markup;
+  for (const re of BENIGN_MARKUP) m = m.replace(re, '');
+  return m;
+}
+
 export const RATE_LIMIT_PHRASES = ['rate limit', 'too many requests', 'slow down', 'retry-after'] as const;
 
 export interface ChallengeInput {
@@ -128,7 +140,7 @@ export interface ChallengeInput {
 export function detectChallenge(input: ChallengeInput): ChallengeVerdict | undefined {
   if (input.markdown.length > CHALLENGE_MAX_MARKDOWN_CHARS) return undefined;
   const text = input.visibleText.toLowerCase();
-  const markup = input.html.toLowerCase();
+  const markup = benignMarkupRemoved(input.html.toLowerCase());
   if (input.statusCode === 429) return { kind: 'rate_limit', recommendedAction: 'retry_later', matched: 'status_429' };
   const rate = RATE_LIMIT_PHRASES.find((p) => text.includes(p));
   if (rate && input.visibleRatio < 0.08 && input.proseChars < 500 && !input.isDocs) {
@@ -188,8 +200,9 @@ export function accessEvidence(doc: Document): AccessEvidence {
   }
   const headings = findAll(doc, (e) => e.name === 'h1' || e.name === 'h2');
   const loginHeading = headings.some((h) => LOGIN_HEADING.test(textOf(h)));
-  const scope = findFirst(doc, (e) => e.name === 'main') ?? findFirst(doc, (e) => e.name === 'article') ?? findFirst(doc, (e) => e.name === 'body') ?? doc;
-  const scopeText = textOf(scope);
+  // Usable content: the longest of main / article / body text (a login modal beside a real article is not a wall).
+  const scopes = [findFirst(doc, (e) => e.name === 'main'), findFirst(doc, (e) => e.name === 'article'), findFirst(doc, (e) => e.name === 'body') ?? doc];
+  const scopeText = scopes.map((s) => (s ? textOf(s) : '')).reduce((a, b) => (b.length > a.length ? b : a), '');
   return {
     passwordField,
     identityField,

@@ -14,7 +14,7 @@
 // decoding (charset), HTTP status handling, content-type routing for PDF/plain text/JSON, budgets and focus.
 // `markdown === blocks.map(b => b.markdown).join('\n\n')` always holds, so budgets can cut at block boundaries and
 // Merkle leaves (text + "\0" + selector) cover exactly the body.
-import { removeBoilerplate, isBoilerplateLine } from './boilerplate.ts';
+import { isBoilerplateLine, promoteNoscriptContent, removeBoilerplate } from './boilerplate.ts';
 import { assessPageState, pageSignals, type PageState } from './detect.ts';
 import { SelectorIndex, parseHtml, textOf, type Element } from './dom.ts';
 import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
@@ -91,15 +91,25 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     const feedResult = extractFeed(input);
     if (feedResult) return feedResult;
   }
-  const doc = parseHtml(input.html);
-  const selectors = new SelectorIndex(doc);
+  let doc = parseHtml(input.html);
+  promoteNoscriptContent(doc);
+  let selectors = new SelectorIndex(doc);
   const visibleText = textOf(doc);
   const signals = pageSignals(input.html, doc, visibleText);
   const reading = readMeta(doc, input.url);
   const pageType = guessPageType(reading, input.url, doc);
   const baseUrl = baseUrlOf(doc, input.url);
 
-  removeBoilerplate(doc, { pageType, stripSelectors: [...PROMO_BANNER_SELECTORS, ...(options.stripSelectors ?? [])] });
+  const stripSelectors = [...PROMO_BANNER_SELECTORS, ...(options.stripSelectors ?? [])];
+  const cleaned = removeBoilerplate(doc, { pageType, stripSelectors });
+  if (cleaned.textBefore > 500 && cleaned.textAfter < cleaned.textBefore * 0.2) {
+    // The pattern rules ate most of the page (a site whose class names all look like chrome): start again from a
+    // fresh parse with structural rules only.
+    doc = parseHtml(input.html);
+    promoteNoscriptContent(doc);
+    selectors = new SelectorIndex(doc);
+    removeBoilerplate(doc, { pageType, stripSelectors, mode: 'conservative' });
+  }
   const main = findMainContent(doc, { pageType, contentSelectors: options.contentSelectors });
 
   const renderer = new MarkdownRenderer({ baseUrl, selectors, maxMedia: options.maxMediaRefs });
