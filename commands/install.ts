@@ -13,6 +13,7 @@ export function register(program: Command): void {
     .option('--from-dir <dir>', 'a staged release tree (what the bootstrap script extracted)')
     .option('--archive <file>', 'release archive (air-gap install; needs --manifest)')
     .option('--manifest <file>', 'external release manifest of the archive')
+    .option('--version <ver>', 'release version the bootstrap verified (passed by get-ff-occam.sh/.ps1)')
     .option('--install-dir <dir>', 'install root (default OCCAM_INSTALL_DIR or ~/.local/share/ff-occam)')
     .option('--setup <mode>', 'auto | manual | ask (default OCCAM_SETUP or auto)')
     .option('--no-connect', 'do not register Occam in AI apps')
