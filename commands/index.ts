@@ -12,12 +12,11 @@ import * as session from './session.ts';
 import * as refresh from './refresh.ts';
 import * as snippet from './snippet.ts';
 import * as install from './install.ts';
+import * as uninstall from './uninstall.ts';
 import * as keys from './keys.ts';
 import * as canary from './canary.ts';
 import * as verify from './verify.ts';
 import * as read from './read.ts';
-import * as digest from './digest.ts';
-import * as map from './map.ts';
 import * as digest from './digest.ts';
 import * as map from './map.ts';
 
@@ -26,12 +25,18 @@ export interface VerbModule {
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, keys, canary, verify];
+export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, keys, canary, verify];
 
-export function buildProgram(): Command {
+/**
+ * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`
+ * anywhere on the line, and the bootstrap's `occam install --from-dir D --version <ver>` (operator.md §16.2) would
+ * print the version instead of installing.
+ */
+export function buildProgram(opts: { versionFlag?: boolean } = {}): Command {
   const program = new Command('occam')
-    .description('Occam — reads web pages into compact, source-linked Markdown for AI agents (CLI + MCP server).')
-    .version(VERSION_STRING, '--version', 'print the version and exit')
+    .description('Occam — reads web pages into compact, source-linked Markdown for AI agents (CLI + MCP server).');
+  if (opts.versionFlag !== false) program.version(VERSION_STRING, '--version', 'print the version and exit');
+  program
     .option('--json', 'machine-readable output (one JSON document on stdout)')
     .showSuggestionAfterError(true)
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
@@ -48,8 +53,9 @@ export function buildProgram(): Command {
 
 /** Runs the CLI; resolves to the process exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
-  const program = buildProgram();
   const args = argv.slice(2);
+  const verbAt = args.findIndex((a) => !a.startsWith('-'));
+  const program = buildProgram({ versionFlag: !(verbAt >= 0 && args.indexOf('--version') > verbAt) });
   if (args.length === 0) {
     program.outputHelp({ error: true });
     return EXIT.failed;
