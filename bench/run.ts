@@ -12,6 +12,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./release.ts'),
   () => import('./exam.ts'),
   () => import('./fetch.ts'),
+  () => import('./transports.ts'),
 ];
 
 mkdirSync(new URL('./out/', import.meta.url), { recursive: true });

@@ -1,0 +1,145 @@
+// Transports: throughput (calls/s) and p50/p99 latency of tools/call over stateless Streamable HTTP at 1, 10 and 50
+// concurrent clients, with stdio (one connection carrying the same number of in-flight calls) beside it, in the
+// same run against the same source tree. Two workloads:
+//   - occam_client_capabilities: no I/O, so the figure is the transport + server-core overhead;
+//   - occam_transcode of a local page (http backend): a real read. Loopback pages are never served from the
+//     response cache (private destinations are cache-ineligible, reading.md §15), so every call fetches and extracts.
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { BenchModule } from './run.ts';
+import { fmt, percentile, writeResult } from './util.ts';
+
+const BIN = fileURLToPath(new URL('../bin/occam.ts', import.meta.url));
+const CONCURRENCY = [1, 10, 50];
+
+const PAGE = `<!doctype html><html lang="en"><head><title>Bench page</title></head><body><main><article><h1>Bench page</h1>
+${Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} explains how a budget decides what an agent can read in one turn, with enough words to be a real paragraph.</p>`).join('\n')}
+</article></main></body></html>`;
+
+interface Workload {
+  label: string;
+  tool: string;
+  args: Record<string, unknown>;
+  calls: number;
+}
+
+interface Figure {
+  callsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `calls` calls spread over `lanes` workers, each lane on its own client (or all on one). */
+async function drive(clients: Client[], lanes: number, w: Workload): Promise<Figure> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      const client = clients[lane % clients.length];
+      while (next < w.calls) {
+        next += 1;
+        const t0 = performance.now();
+        const r = await client.callTool({ name: w.tool, arguments: w.args }).catch(() => null);
+        latencies.push(performance.now() - t0);
+        const text = (r?.content as Array<{ text?: string }> | undefined)?.[0]?.text;
+        if (!text || JSON.parse(text).ok !== true) errors += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return { callsPerSecond: latencies.length / elapsed, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), errors };
+}
+
+const bench: BenchModule = {
+  name: 'transports',
+  async run() {
+    const scale = Number(process.env.BENCH_SCALE ?? 1);
+    const page = createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE));
+    await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
+    const pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/article`;
+    const home = mkdtempSync(join(tmpdir(), 'occam-bench-transports-'));
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      HOME: home,
+      OCCAM_BANNER: '0',
+      OCCAM_ALLOW_PRIVATE_URLS: '1',
+    };
+    const workloads: Workload[] = [
+      { label: 'occam_client_capabilities (transport overhead)', tool: 'occam_client_capabilities', args: {}, calls: Math.round(600 * scale) },
+      { label: 'occam_transcode of a local page (live read)', tool: 'occam_transcode', args: { url: pageUrl, backend_policy: 'http' }, calls: Math.round(200 * scale) },
+    ];
+
+    const port = await freePort();
+    const http = spawn(process.execPath, [BIN, 'mcp', '--mcp-http', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    await new Promise<void>((resolve, reject) => {
+      let err = '';
+      http.stderr!.on('data', (c: Buffer) => {
+        err += c;
+        if (err.includes('streamable_http_mcp_listening')) resolve();
+      });
+      http.once('exit', () => reject(new Error(`http server exited: ${err}`)));
+    });
+    const endpoint = new URL(`http://127.0.0.1:${port}/mcp`);
+    const stdio = new Client({ name: 'bench-stdio', version: '1' });
+    await stdio.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env, stderr: 'ignore' }));
+
+    const results: Record<string, Record<string, { http: Figure; stdio: Figure }>> = {};
+    try {
+      for (const w of workloads) {
+        results[w.tool] = {};
+        console.log(`\n${w.label}: ${w.calls} calls per cell`);
+        console.log('  clients   HTTP calls/s  p50 ms  p99 ms │ stdio calls/s  p50 ms  p99 ms │ HTTP/stdio');
+        // warm both paths (module loading, JIT) before measuring
+        await drive([stdio], 1, { ...w, calls: 5 });
+        for (const c of CONCURRENCY) {
+          const clients = await Promise.all(
+            Array.from({ length: c }, async (_, i) => {
+              const client = new Client({ name: `bench-http-${i}`, version: '1' });
+              await client.connect(new StreamableHTTPClientTransport(endpoint));
+              return client;
+            }),
+          );
+          await drive(clients, c, { ...w, calls: Math.min(w.calls, 2 * c) });
+          const viaHttp = await drive(clients, c, w);
+          await Promise.all(clients.map((cl) => cl.close()));
+          const viaStdio = await drive([stdio], c, w);
+          results[w.tool][String(c)] = { http: viaHttp, stdio: viaStdio };
+          console.log(
+            `  ${String(c).padStart(7)}   ${fmt(viaHttp.callsPerSecond).padStart(12)} ${fmt(viaHttp.p50Ms).padStart(7)} ${fmt(viaHttp.p99Ms).padStart(7)} │` +
+              ` ${fmt(viaStdio.callsPerSecond).padStart(13)} ${fmt(viaStdio.p50Ms).padStart(7)} ${fmt(viaStdio.p99Ms).padStart(7)} │ ` +
+              `${fmt(viaHttp.callsPerSecond / viaStdio.callsPerSecond, 2)}×` +
+              (viaHttp.errors + viaStdio.errors ? `  (errors: http ${viaHttp.errors}, stdio ${viaStdio.errors})` : ''),
+          );
+        }
+      }
+    } finally {
+      await stdio.close();
+      http.kill('SIGTERM');
+      page.close();
+    }
+    console.log('  (stdio: one connection with the same number of calls in flight; HTTP: one client per lane, stateless)');
+    writeResult('transports', { concurrency: CONCURRENCY, results });
+  },
+};
+export default bench;
