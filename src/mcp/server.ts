@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import type { RuntimeContext } from '../config/context.ts';
 import { readEnv } from '../config/env.ts';
-import { CATALOG, catalogEntry, type CatalogEntry } from '../contract/catalog.ts';
+import { CATALOG, type CatalogEntry } from '../contract/catalog.ts';
 import { failureIn, normaliseError, nowIso, OccamError, topFailure } from '../contract/failures.ts';
 import { instructionsFor } from '../contract/instructions.ts';
 import { profileRank, type ProfileId } from '../contract/profiles.ts';
@@ -213,7 +213,8 @@ export function createOccamServer(options: OccamServerOptions): Server {
       return toCallResult(
         topFailure(
           'tool_not_on_surface',
-          `${name} is not on the active surface (profile ${profile}); call tools/list and use only the tools it returns.`,
+          `${name} is not on the active surface (profile=${profile}). Re-list tools (tools/list) and use only those it returns; ` +
+            'a wider surface needs an exam re-submit (occam_exam_submit, when enabled), a profile switch, or an operator pin (OCCAM_PROFILE).',
           { timestamp: nowIso(runtime.now) },
         ),
       );
@@ -256,6 +257,19 @@ export function createOccamServer(options: OccamServerOptions): Server {
   return server;
 }
 
+/**
+ * The start-up notice every transport prints on stderr (exam.md §8.1): the boot surface and whether it is pinned
+ * or may change during a connection. Empty when there is nothing beyond the banner to say.
+ */
+export function surfaceNotice(config: HostConfig): string | null {
+  if (config.gatesOn.has('OCCAM_EXAM_MCP')) {
+    return config.locked
+      ? '[occam.mcp] OCCAM_PROFILE_LOCK=1: the tool surface is pinned; exam grades are recorded but not applied'
+      : `[occam.mcp] exam path on: the tool surface starts at ${config.bootProfile} and may change after occam_exam_submit`;
+  }
+  return config.locked ? '[occam.mcp] OCCAM_PROFILE_LOCK=1: the tool surface is pinned' : null;
+}
+
 /** Convenience for one-connection hosts (stdio): config, services and a session in one call. */
 export function createHost(runtime: RuntimeContext) {
   const config = readHostConfig(runtime);
@@ -264,4 +278,3 @@ export function createHost(runtime: RuntimeContext) {
   return { config, services, tools };
 }
 
-export { catalogEntry };

@@ -131,7 +131,8 @@ test('tools.md #15–#17, #19: profile switching sends list_changed and the next
     const hidden = await s.call('occam_client_capabilities', {});
     assert.equal(hidden.raw.isError, true);
     assert.equal(hidden.json.failureCode, 'tool_not_on_surface');
-    assert.match(hidden.json.message, /profile basic/);
+    assert.match(hidden.json.message, /profile=basic/);
+    assert.match(hidden.json.message, /re-submit/);
   } finally {
     await s.close();
   }

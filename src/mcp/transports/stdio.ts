@@ -3,7 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { RuntimeContext } from '../../config/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { VERSION } from '../../version.ts';
-import { createHost, createOccamServer, exposedToolNames, newSession } from '../server.ts';
+import { createHost, createOccamServer, exposedToolNames, newSession, surfaceNotice } from '../server.ts';
 import { startGatedServices } from './background.ts';
 
 export async function serveStdio(runtime: RuntimeContext): Promise<void> {
@@ -19,9 +19,8 @@ export async function serveStdio(runtime: RuntimeContext): Promise<void> {
         (config.gatesOn.size ? ` opt-in=${[...config.gatesOn].join(',')}` : ''),
     );
   }
-  if (config.locked && config.gatesOn.has('OCCAM_EXAM_MCP')) {
-    runtime.warn('[occam.mcp] OCCAM_PROFILE_LOCK=1: the tool surface is pinned; exam grades are recorded but not applied');
-  }
+  const notice = surfaceNotice(config);
+  if (notice) runtime.warn(notice);
 
   let closing = false;
   const shutdown = async () => {
