@@ -13,6 +13,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./exam.ts'),
   () => import('./fetch.ts'),
   () => import('./transports.ts'),
+  () => import('./trust.ts'),
 ];
 
 mkdirSync(new URL('./out/', import.meta.url), { recursive: true });

@@ -42,8 +42,12 @@ export type ReceiptStep = (input: ReceiptStepInput) => Promise<ReceiptStepOutput
  * Set by the trust layer (src/trust/receipts/read-receipt.ts). null would mean receipts are unsigned telemetry
  * and `emit_capsule` is reported as unavailable. Returns null with OCCAM_RECEIPTS=off (the key is still minted).
  */
+// Loaded once on the first read (a dynamic import per call still pays module resolution, ~1 ms).
+let readReceiptModule: Promise<typeof import('../trust/receipts/read-receipt.ts')> | null = null;
+
 export const transcodeReceiptStep: ReceiptStep | null = async (input) => {
-  const { signReadReceipt } = await import('../trust/receipts/read-receipt.ts');
+  readReceiptModule ??= import('../trust/receipts/read-receipt.ts');
+  const { signReadReceipt } = await readReceiptModule;
   return signReadReceipt(
     {
       kind: input.kind,

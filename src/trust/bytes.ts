@@ -1,9 +1,10 @@
 // Byte-level helpers shared by the trust layer: SHA-256 in the two published renderings, strict base64url,
 // strict lowercase hex. Decoders return null instead of throwing or silently skipping characters.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
+/** One-shot SHA-256 (strings as UTF-8; `crypto.hash` avoids a Hash object per call, which dominates Merkle trees). */
 export function sha256(data: string | Uint8Array): Buffer {
-  return createHash('sha256').update(typeof data === 'string' ? Buffer.from(data, 'utf8') : data).digest();
+  return hash('sha256', data, 'buffer');
 }
 
 export function sha256Hex(data: string | Uint8Array): string {

@@ -19,8 +19,12 @@ const HTML_SENSITIVE = new Set([0x22, 0x26, 0x27, 0x2b, 0x3c, 0x3e, 0x60]);
 
 const unicodeEscape = (unit: number) => `\\u${unit.toString(16).toUpperCase().padStart(4, '0')}`;
 
+/** Any code unit that needs an escape; most URLs and ids have none, so they take the fast path. */
+const NEEDS_ESCAPE = /[\u0000-\u001f"&'+<>`\\\u007f-\uffff]/;
+
 /** One JSON string literal, escaped per UTF-16 code unit (surrogates escaped separately). */
 export function canonicalString(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return `"${value}"`;
   let out = '"';
   for (let i = 0; i < value.length; i++) {
     const unit = value.charCodeAt(i);

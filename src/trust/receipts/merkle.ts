@@ -1,6 +1,5 @@
 // Merkle tree over content blocks (trust.md §3.7): leaf = SHA-256(text ‖ NUL ‖ selector), parent = SHA-256 of
 // the two raw digests, an odd level duplicates its last node, a single leaf is its own root.
-import { createHash } from 'node:crypto';
 import { digestFromHex, sha256 } from '../bytes.ts';
 
 export interface ContentBlock {
@@ -25,7 +24,7 @@ export function blockLeafHex(text: string, selector?: string | null): string {
 }
 
 function parent(left: Buffer, right: Buffer): Buffer {
-  return createHash('sha256').update(left).update(right).digest();
+  return sha256(Buffer.concat([left, right], 64));
 }
 
 function nextLevel(level: readonly Buffer[]): Buffer[] {

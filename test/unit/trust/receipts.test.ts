@@ -49,6 +49,16 @@ test('canonical escaping: control characters, DEL, surrogates separately, upperc
   assert.equal(canonicalString('😀'), '"\\uD83D\\uDE00"');
 });
 
+test('property: canonical strings always parse back to the original (fast path and escaped path agree)', () => {
+  const alphabet = 'ab/:?=#._~-09 "&\'+<>`\\\n\u0001\u007féü😀';
+  for (let i = 0; i < 500; i++) {
+    const s = Array.from({ length: Math.floor(Math.random() * 12) }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+    const lit = canonicalString(s);
+    assert.equal(JSON.parse(lit), s);
+    assert.ok(!/[&'+<>`]|[^\u0000-\u007f]/.test(lit.slice(1, -1)), lit);
+  }
+});
+
 test('trust.md #23: R4 content hashes', () => {
   assert.equal(contentHashOf(V.R4_MARKDOWN), V.R4_HASH);
   assert.equal(contentHashOf(''), V.EMPTY_HASH);
