@@ -131,7 +131,7 @@ test('batch crash safety: 200 URLs, SIGKILL mid-run, restart — finished result
     const items: Array<{ url: string; ok: boolean; markdown: string }> = [];
     let cursor: number | null = 0;
     while (cursor !== null) {
-      const page = (await api(`/v1/batch/${jobId}/results?cursor=${cursor}&limit=200`)).json;
+      const page: { items: typeof items; next_cursor: number | null } = (await api(`/v1/batch/${jobId}/results?cursor=${cursor}&limit=200`)).json;
       items.push(...page.items);
       cursor = page.next_cursor;
     }

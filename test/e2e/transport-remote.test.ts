@@ -181,7 +181,7 @@ test('tools.md #30: the fifth concurrent session with the default cap → 503 re
   try {
     const fifth = await handshakeStatus(remote.url, bearer(t));
     assert.equal(fifth.status, 503);
-    assert.equal(fifth.headers['retry-after'], '1');
+    assert.equal((fifth.headers as Record<string, unknown>)['retry-after'], '1');
     assert.equal(JSON.parse(fifth.body).error, 'remote_capacity_exceeded');
     await clients.pop()!.close();
     const deadline = Date.now() + 5000;

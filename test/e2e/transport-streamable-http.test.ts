@@ -44,14 +44,14 @@ test('tools.md #31: foreign Host or Origin → 403 host_or_origin_not_loopback; 
   });
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const url = `http://127.0.0.1:${port}/mcp`;
-  for (const extra of [{ host: 'evil.example' }, { origin: 'http://evil.example' }, { host: `evil.example:${port}` }, { origin: 'null' }]) {
+  for (const extra of [{ host: 'evil.example' }, { origin: 'http://evil.example' }, { host: `evil.example:${port}` }, { origin: 'null' }] as Array<Record<string, string>>) {
     const r = await rawRequest(url, { method: 'POST', headers: { ...headers, ...extra }, body: init });
     assert.equal(r.status, 403, JSON.stringify(extra));
     assert.equal(r.body, '{"ok":false,"error":"host_or_origin_not_loopback"}');
   }
   const healthEvil = await rawRequest(`http://127.0.0.1:${port}/health`, { headers: { host: 'evil.example' } });
   assert.equal(healthEvil.status, 403);
-  for (const extra of [{ host: 'localhost:5050' }, { host: `[::1]:${port}` }, { origin: `http://localhost:${port}` }, { origin: 'https://127.0.0.1' }]) {
+  for (const extra of [{ host: 'localhost:5050' }, { host: `[::1]:${port}` }, { origin: `http://localhost:${port}` }, { origin: 'https://127.0.0.1' }] as Array<Record<string, string>>) {
     const r = await rawRequest(url, { method: 'POST', headers: { ...headers, ...extra }, body: init });
     assert.equal(r.status, 200, `${JSON.stringify(extra)} → ${r.status} ${r.body}`);
     assert.equal(JSON.parse(r.body).result.serverInfo.name, 'occam');
