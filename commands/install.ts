@@ -41,6 +41,7 @@ export function register(program: Command): void {
           },
           {
             fromDir: opts.fromDir, archive: opts.archive, manifest: opts.manifest, installDir: opts.installDir, setup: opts.setup,
+            expectVersion: opts.version,
             noConnect: opts.connect === false, noPath: opts.path === false, yes: opts.yes, skipOccamVerify: opts.skipOccamVerify,
           },
         );

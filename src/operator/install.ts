@@ -112,6 +112,8 @@ export interface InstallOptions {
   archive?: string;
   manifest?: string;
   installDir?: string;
+  /** Version the caller expects (bootstrap `--version`); must equal the tree's VERSION. */
+  expectVersion?: string;
   setup?: string;
   noConnect?: boolean;
   noPath?: boolean;
@@ -238,9 +240,13 @@ export async function runInstall(deps: InstallDeps, o: InstallOptions): Promise<
   // 1. stage + validate
   let staged: { dir: string; version: string; cleanup: () => void };
   if (o.archive) staged = await stageArchive(ctx, p.resolve(ctx.cwd, o.archive), p.resolve(ctx.cwd, o.manifest!), progress);
-  else staged = { dir: p.resolve(ctx.cwd, o.fromDir!), version: '', cleanup: () => {} };
+  else {
+    const dir = p.resolve(ctx.cwd, o.fromDir!);
+    if (!existsSync(dir)) throw new InstallError(`--from-dir ${dir} does not exist`, 2);
+    staged = { dir, version: '', cleanup: () => {} };
+  }
   try {
-    const { version } = await validateStagedTree(ctx, staged.dir, staged.version || undefined);
+    const { version } = await validateStagedTree(ctx, staged.dir, staged.version || o.expectVersion || undefined);
     progress(`release ${version} verified`);
 
     // 2. stop running servers of the target install
