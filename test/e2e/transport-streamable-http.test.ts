@@ -6,18 +6,31 @@ import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { request } from 'node:http';
+import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 import { freePort, peakRssKb, rawRequest, spawnOccamServer, type SpawnedServer } from '../helpers/network-server.ts';
 
 let server: SpawnedServer;
 let port: number;
+let fixture: FixtureServer;
+let hanging = 0;
+let hangingClosed = 0;
 
 before(async () => {
+  fixture = await startFixtureServer({
+    '/hang': (req) => {
+      hanging += 1;
+      req.socket.once('close', () => (hangingClosed += 1));
+      return new Promise<void>(() => {});
+    },
+  });
   port = await freePort();
-  server = await spawnOccamServer(['mcp', '--mcp-http', '--port', String(port)], {}, 'streamable_http_mcp_listening');
+  server = await spawnOccamServer(['mcp', '--mcp-http', '--port', String(port)], { OCCAM_ALLOW_PRIVATE_URLS: '1' }, 'streamable_http_mcp_listening');
 });
 
 after(async () => {
   await server?.stop();
+  await fixture?.close();
 });
 
 async function connect(name = 'http-test'): Promise<Client> {
@@ -128,4 +141,31 @@ test('load: 200 concurrent tool calls over Streamable HTTP are all answered; the
   } finally {
     await Promise.all(clients.map((c) => c.close()));
   }
+});
+
+test('tools.md §8: an HTTP client that goes away mid-call cancels the call; the instance keeps serving', async () => {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 7,
+    method: 'tools/call',
+    params: { name: 'occam_transcode', arguments: { url: fixture.url('/hang'), backend_policy: 'http' } },
+  });
+  const req = request(`http://127.0.0.1:${port}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  });
+  req.on('error', () => {});
+  req.end(body);
+  const deadline = Date.now() + 15_000;
+  while (hanging === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  assert.equal(hanging, 1, 'the read reached the page');
+  req.destroy();
+  while (hangingClosed === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  assert.equal(hangingClosed, 1, 'the outbound read was aborted with the request');
+  const client = await connect('after-abort');
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () => client.callTool({ name: 'occam_client_capabilities', arguments: {} }).then((r) => textOf(r as CallToolResult))),
+  );
+  assert.ok(results.every((r) => r.ok === true));
+  await client.close();
 });

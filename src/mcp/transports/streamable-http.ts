@@ -4,6 +4,7 @@
 // Because nothing about a client lives between requests, identical instances behind a load balancer are
 // interchangeable (docs/scaling.md).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RuntimeContext } from '../../config/context.ts';
 import { startGatedServices } from './background.ts';
@@ -12,6 +13,7 @@ import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passes
 import type { RunningServer } from './websocket.ts';
 
 export const MCP_PATH = '/mcp';
+const IDLE_SERVERS_MAX = 64;
 export const HEALTH_BODY = { ok: true, mode: 'streamable-http', endpoint: MCP_PATH } as const;
 
 export interface StreamableHttpOptions {
@@ -25,6 +27,11 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
   const session = newSession(runtime, config, false);
   startGatedServices(config, services);
   const inFlight = new Set<() => Promise<void>>();
+  // Building an SDK Server costs about a millisecond; idle ones are reused. A closed Server keeps no request state
+  // (close() aborts its handlers and drops its transport), and a late response of an aborted handler still goes to
+  // the transport it was received on, so reuse cannot cross two requests.
+  const idle: Server[] = [];
+  const takeServer = () => idle.pop() ?? createOccamServer({ runtime, services, config, session, tools });
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') {
@@ -44,12 +51,16 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
       return;
     }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const server = createOccamServer({ runtime, services, config, session, tools });
+    const server = takeServer();
     // When the client goes away mid-call, closing the Server aborts the handler's signal.
+    let disposed = false;
     const dispose = async () => {
+      if (disposed) return;
+      disposed = true;
       inFlight.delete(dispose);
       await transport.close().catch(() => {});
       await server.close().catch(() => {});
+      if (idle.length < IDLE_SERVERS_MAX && !shuttingDown) idle.push(server);
     };
     inFlight.add(dispose);
     res.on('close', () => void dispose());
@@ -57,6 +68,7 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
     await transport.handleRequest(req, res, body);
   }
 
+  let shuttingDown = false;
   const http = createServer((req, res) => {
     if (!passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);
     const path = (req.url ?? '/').split('?')[0];
@@ -78,6 +90,7 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
     url,
     port,
     close: async () => {
+      shuttingDown = true;
       await Promise.allSettled([...inFlight].map((d) => d()));
       await closeServer(http);
       await services.disposeAll();
