@@ -2,9 +2,11 @@
 // charset) beside two unguarded baselines on the same local server, interleaved in one run:
 //   - undici.request reading the body as text (the transport acquire() is built on)
 //   - global fetch() (Node's built-in, automatic decompression)
+//   - undici.request on a fresh Agent per call (acquire() opens a new pinned connection per acquisition, so this
+//     isolates the guard/decode overhead from connection reuse)
 // Plus the memory a 64 MiB gzip bomb costs: Occam (capped at 8 MiB decoded) vs fetch().arrayBuffer().
 import { gzipSync } from 'node:zlib';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { testContext } from '../src/config/context.ts';
 import { acquire } from '../src/fetch/acquire.ts';
 import { html, startServer } from '../test/unit/fetch/local-server.ts';
@@ -51,6 +53,15 @@ const bench: BenchModule = {
           occam: timed(() => acquire(url, {}, { runtime })),
           undiciRequest: timed(async () => (await request(url, { headers: { 'accept-encoding': 'identity' } })).body.text()),
           fetch: timed(async () => (await fetch(url)).text()),
+          // Same transport cost model as acquire(): a fresh Agent (new TCP connection) per fetch, no guard.
+          undiciFreshAgent: timed(async () => {
+            const agent = new Agent();
+            try {
+              return await (await request(url, { dispatcher: agent, headers: { 'accept-encoding': 'identity' } })).body.text();
+            } finally {
+              await agent.destroy();
+            }
+          }),
         };
         for (const c of Object.values(candidates)) await c(); // warm-up
         const r = await interleaved(rounds, candidates);
@@ -61,10 +72,11 @@ const bench: BenchModule = {
         }
         row.occamVsUndici = Number(fmt(median(r.occam) / median(r.undiciRequest), 2));
         row.occamVsFetch = Number(fmt(median(r.occam) / median(r.fetch), 2));
+        row.occamVsFreshAgent = Number(fmt(median(r.occam) / median(r.undiciFreshAgent), 2));
         results[path] = row;
         console.log(
-          `${path.padEnd(6)} median ms  occam ${fmt(median(r.occam), 2)}  undici.request ${fmt(median(r.undiciRequest), 2)}  fetch ${fmt(median(r.fetch), 2)}` +
-            `   ratio occam/undici ${row.occamVsUndici}×  occam/fetch ${row.occamVsFetch}×`,
+          `${path.padEnd(6)} median ms  occam ${fmt(median(r.occam), 2)}  undici.request ${fmt(median(r.undiciRequest), 2)}  fetch ${fmt(median(r.fetch), 2)}  fresh-agent ${fmt(median(r.undiciFreshAgent), 2)}` +
+            `   ratio occam/undici ${row.occamVsUndici}×  occam/fetch ${row.occamVsFetch}×  occam/fresh-agent ${row.occamVsFreshAgent}×`,
         );
       }
 
