@@ -11,8 +11,9 @@ import { searchVars } from './env-search.ts';
 import { digestVars } from './env-digest.ts';
 import { operatorVars } from './env-operator.ts';
 import { transcodeVars } from './env-transcode.ts';
+import { playbookVars } from './env-playbooks.ts';
 
-const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars, operatorVars, searchVars, digestVars, transcodeVars];
+const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars, operatorVars, searchVars, digestVars, transcodeVars, playbookVars];
 
 export const ENV_CATALOG: ReadonlyMap<string, EnvVar<any>> = (() => {
   const map = new Map<string, EnvVar<any>>();

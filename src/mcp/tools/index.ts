@@ -12,6 +12,8 @@ import { digestTool } from './digest.ts';
 import { mapTool } from './map.ts';
 import { transcodeTool } from './transcode.ts';
 import { probeTool } from './probe.ts';
+import { playbookResolveTool } from './playbook-resolve.ts';
+import { playbookLintTool } from './playbook-lint.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
@@ -26,6 +28,8 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   mapTool,
   transcodeTool,
   probeTool,
+  playbookResolveTool,
+  playbookLintTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {
