@@ -14,6 +14,7 @@ import { transcodeTool } from './transcode.ts';
 import { probeTool } from './probe.ts';
 import { playbookResolveTool } from './playbook-resolve.ts';
 import { playbookLintTool } from './playbook-lint.ts';
+import { attestTool, claimCheckTool, datasetExportTool } from './claims.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
@@ -30,6 +31,9 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   probeTool,
   playbookResolveTool,
   playbookLintTool,
+  claimCheckTool,
+  attestTool,
+  datasetExportTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {
