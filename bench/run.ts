@@ -14,6 +14,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./fetch.ts'),
   () => import('./transports.ts'),
   () => import('./trust.ts'),
+  () => import('./budget.ts'),
 ];
 
 mkdirSync(new URL('./out/', import.meta.url), { recursive: true });

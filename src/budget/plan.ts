@@ -7,7 +7,7 @@
 // sidecar as it is serialised (blocks, tables, chunks, mediaRefs, feed items, toc) and a receipt reserve.
 // Fixed envelope metadata (url, hashes, quality, timings) is constant-size and not charged.
 import type { FocusQuery, FocusRanking, FocusStatus } from './focus.ts';
-import { rankSections } from './focus.ts';
+import { rankSections, termMatches, termsOf } from './focus.ts';
 import type { MdBlock, MdDocument } from './sections.ts';
 import { joinBlocks } from './sections.ts';
 import type { TokenCost } from './tokens.ts';
@@ -164,6 +164,21 @@ function cutBlock(block: MdBlock, budget: number, cost: TokenCost): string | nul
   return prefix.trim().length ? prefix : null;
 }
 
+/** How well one block answers the query: capped term hits (primary anchors first), plus whole phrases. */
+export function blockScore(text: string, query: FocusQuery): number {
+  const wanted = query.primary.length ? query.primary : query.terms;
+  if (!wanted.length) return 0;
+  const lower = text.toLowerCase();
+  const terms = termsOf(text);
+  let score = 0;
+  for (const w of wanted) {
+    const n = w.includes(' ') || /[./_]/.test(w) ? lower.split(w).length - 1 : terms.filter((t) => termMatches(t, w)).length;
+    score += Math.min(3, n) / 3;
+  }
+  for (const t of query.supporting) if (terms.some((x) => termMatches(x, t))) score += 0.1;
+  return score / wanted.length;
+}
+
 /** Separator cost between pieces, charged conservatively. */
 const SEP = 1;
 
@@ -278,7 +293,12 @@ function planMarkdown(input: PlanInput, cap: number | null): MarkdownPlan {
     let pieces = first.pieces;
     let used = first.used;
     if (first.partial === null && pieces.length === unit.length) {
-      const rest = subtree.filter((i) => !unit.includes(i));
+      // Then the section's other blocks by how well they answer the query (document order breaks ties).
+      const rest = subtree
+        .filter((i) => !unit.includes(i))
+        .map((i) => ({ i, score: input.query ? blockScore(blocks[i].text, input.query) : 0 }))
+        .sort((a, b) => b.score - a.score || a.i - b.i)
+        .map((x) => x.i);
       const more = fillBlocks(blocks, rest, avail - used, cost, blockCost, { split: false, stopAtFirstMiss: false });
       pieces = [...pieces, ...more.pieces];
       used += more.used + (more.pieces.length ? SEP : 0);
