@@ -151,6 +151,8 @@ export class BatchStore {
 
   /** Claims the earliest pending item of the earliest submitted unfinished job. */
   claimNext(owner: Owner, leaseMs: number): ClaimedItem | null {
+    // An idle poll stays a plain read: no write lock is taken unless there is something to claim.
+    if (!this.db.prepare(`SELECT 1 FROM batch_items WHERE state = 'pending' LIMIT 1`).get()) return null;
     return this.tx(() => {
       const now = this.now();
       const next = this.db
