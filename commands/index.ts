@@ -13,6 +13,10 @@ import * as refresh from './refresh.ts';
 import * as snippet from './snippet.ts';
 import * as install from './install.ts';
 import * as uninstall from './uninstall.ts';
+import * as smoke from './smoke.ts';
+import * as status from './status.ts';
+import * as update from './update.ts';
+import * as help from './help.ts';
 import * as keys from './keys.ts';
 import * as canary from './canary.ts';
 import * as verify from './verify.ts';
@@ -25,7 +29,7 @@ export interface VerbModule {
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, keys, canary, verify];
+export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, keys, canary, verify, help];
 
 /**
  * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`
