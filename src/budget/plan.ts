@@ -23,7 +23,7 @@ export const SANDWICH_MARKER = '<!-- SNIP: middle (reason: budget_exceeded) -->'
 export const unchosenMarker = (n: number) => `<!-- SNIP: ${n} unchosen (reason: budget_exceeded) -->`;
 
 /** Sidecars in the order they fill what the markdown leaves (§12.2). */
-export const SIDECAR_ORDER = ['blocks', 'tables', 'chunks', 'media', 'feed', 'toc'] as const;
+export const SIDECAR_ORDER = ['screenshot', 'blocks', 'tables', 'chunks', 'media', 'feed', 'toc'] as const;
 export type SidecarKind = (typeof SIDECAR_ORDER)[number];
 
 export interface PlanInput {
@@ -57,7 +57,7 @@ export interface Omitted {
   tokensDropped: number;
   regions: Array<'tail' | 'middle' | 'unchosen' | 'structured'>;
   sections?: number;
-  structured?: Partial<Record<'blocks' | 'tables' | 'chunks' | 'media' | 'feedItems' | 'toc', number>>;
+  structured?: Partial<Record<'screenshot' | 'blocks' | 'tables' | 'chunks' | 'media' | 'feedItems' | 'toc', number | boolean>>;
   /** Per-section manifest of everything cut from the markdown (block indexes into the parsed document). */
   manifest?: OmittedSection[];
 }
@@ -71,6 +71,7 @@ export interface BudgetBuckets {
   media: number;
   feed: number;
   toc?: number;
+  screenshot?: number;
   receipt: number;
 }
 
@@ -419,7 +420,7 @@ export function planResponse(input: PlanInput): PlanResult {
     kept[k] = items.slice(0, n);
     spent[k] = sidecarCost(k, kept[k] as unknown[]);
     if (remaining !== Infinity) remaining -= spent[k] as number;
-    if (n < items.length) structuredCut[k === 'feed' ? 'feedItems' : k] = items.length - n;
+    if (n < items.length) structuredCut[k === 'feed' ? 'feedItems' : k] = k === 'screenshot' ? true : items.length - n;
   }
 
   const markdownCut = md.strategy !== null;
@@ -459,9 +460,11 @@ export function planResponse(input: PlanInput): PlanResult {
       media: spent.media ?? 0,
       feed: spent.feed ?? 0,
       ...(spent.toc !== undefined ? { toc: spent.toc } : {}),
+      ...(spent.screenshot !== undefined ? { screenshot: spent.screenshot } : {}),
       receipt: reserve,
     };
-    budget.total = budget.markdown + budget.blocks + budget.tables + budget.chunks + budget.media + budget.feed + (budget.toc ?? 0) + budget.receipt;
+    budget.total =
+      budget.markdown + budget.blocks + budget.tables + budget.chunks + budget.media + budget.feed + (budget.toc ?? 0) + (budget.screenshot ?? 0) + budget.receipt;
   }
 
   // Focus verdict and completeness.
