@@ -19,7 +19,7 @@ const read = (args: TranscodeArgs, over: Partial<TranscodeDeps> = {}) =>
   transcode(args, { runtime, services, resolveMaxTokens: (e) => e, browser: null, ...over }) as Promise<any>;
 
 const GOLDEN = '/work/shared/corpus/golden';
-const LONG = `<html><head><title>Big</title></head><body><main><article><h1>Big</h1>${'<p>Lots of repeated prose to make the body large enough for the cap to bite. </p>'.repeat(3000)}</article></main></body></html>`;
+const LONG = `<html><head><title>Big</title></head><body><main><article><h1>Big</h1>${Array.from({ length: 3000 }, (_, i) => `<p>Paragraph ${i} of prose that makes the body large enough for the cap to bite.</p>`).join('')}</article></main></body></html>`;
 const ARTICLE = `<html><head><title>B page</title></head><body><main><article><h1>B page</h1><p>${'This is the refreshed target page with enough prose to be a real article for the reader. '.repeat(5)}</p></article></main></body></html>`;
 
 let server: FixtureServer;
