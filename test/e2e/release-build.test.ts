@@ -3,13 +3,14 @@
 // tree, which carries playwright-core beside it. Each verb check compares with the same verb run from source,
 // so the executable is held to the source's behaviour; verbs not registered yet are skipped by name.
 import { execFile } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startFixtureServer } from '../helpers/http-fixture.ts';
 import { buildRelease, type BuildSummary } from '../../release/release.ts';
 import { coreToolsOf } from '../../src/contract/catalog.ts';
 import type { ProfileId } from '../../src/contract/profiles.ts';
@@ -112,17 +113,55 @@ describe('single executable (linux-x64, built from the local Node)', () => {
     assert.equal(b.markdown ?? b.content, s.markdown ?? s.content);
   });
 
-  test('playwright-core loads from the release tree beside the executable (browser read of the demo)', { skip: !VERBS.has('read') && 'read verb not registered' }, async (t) => {
-    // Only meaningful where the source itself can drive the browser; then the executable must too.
+  test('playwright-core loads from the release tree beside the executable (browser read of the demo, parity with source)', { skip: !VERBS.has('read') && 'read verb not registered' }, async (t) => {
     const browserEnv = { OCCAM_BROWSER_EXECUTABLE_PATH: '/usr/bin/chromium' };
     const args = ['read', '--demo', '--policy', 'browser', '--json'];
-    const fromSource = await run(process.execPath, [join(REPO, 'bin', 'occam.ts'), ...args], { ...sourceEnv(), ...browserEnv }, REPO);
-    if (fromSource.code !== 0) return void t.diagnostic('browser reads fail from source too; parity not checked');
     const fromTree = await run(summary.executable, args, { ...env, ...browserEnv }, home);
-    assert.equal(fromTree.code, 0, fromTree.stderr);
-    const read = JSON.parse(fromTree.stdout);
-    assert.equal(read.ok, true);
-    assert.equal(read.backend, JSON.parse(fromSource.stdout).backend);
+    const fromSource = await run(process.execPath, [join(REPO, 'bin', 'occam.ts'), ...args], { ...sourceEnv(), ...browserEnv }, REPO);
+    const outcome = (r: Ran) => {
+      const doc = JSON.parse(r.stdout || '{}');
+      return { code: r.code, ok: doc.ok, backend: doc.backend, failure: doc.failureCode ?? doc.failure?.code };
+    };
+    if (fromSource.code !== 0) t.diagnostic(`browser read failed from source: ${fromSource.stderr.slice(-300)}`);
+    assert.deepEqual(outcome(fromTree), outcome(fromSource), fromTree.stderr.slice(-500));
+  });
+
+  test('the stamped get-ff-occam.sh installs the real release from a loopback server (verify → extract → occam install)', { skip: !VERBS.has('install') && 'install verb not registered' }, async (t) => {
+    const server = await startFixtureServer({}, (req, res) => {
+      const name = decodeURIComponent((req.url ?? '/').slice(1).split('?')[0]);
+      const path = join(out, name);
+      if (name.includes('..') || !existsSync(path)) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      createReadStream(path).pipe(res);
+    });
+    const installHome = join(root, 'install-home');
+    // Not under the temp dir: install refuses to register a binary that lives in a disposable location.
+    const installDir = join(REPO, `.occam-test-release-install-${process.pid}`);
+    mkdirSync(installHome);
+    try {
+      const r = await run('bash', [join(out, 'get-ff-occam.sh')], {
+        PATH: '/usr/bin:/bin',
+        HOME: installHome,
+        TMPDIR: root,
+        OCCAM_INSTALL_DIR: installDir,
+        OCCAM_RELEASE_BASE: server.origin,
+        OCCAM_RELEASE_ALLOW_HTTP: '1',
+        OCCAM_CONNECT: 'off',
+        OCCAM_BROWSER_EXECUTABLE_PATH: '/usr/bin/chromium',
+        NO_COLOR: '1',
+      }, root);
+      assert.match(r.stderr, /verified: signature, SHA256SUMS and archive SHA-256/);
+      assert.match(r.stderr, new RegExp(`occam install: release ${VERSION.replace(/\./g, '\\.')} verified`));
+      // The final status also reflects the product's own readiness (smoke counts the profile's tools), which is
+      // not this area's contract; the hand-off and the placed tree are.
+      t.diagnostic(`install exit ${r.code}: ${r.stdout.trim().split('\n').pop()}`);
+      const installed = await run(join(installDir, 'bin', 'occam'), ['--version'], env, home);
+      assert.equal(installed.stdout.trim(), `${VERSION} (${summary.commit})`);
+      assert.equal(readFileSync(join(installDir, 'VERSION'), 'utf8'), `${VERSION}\n`);
+    } finally {
+      await server.close();
+      rmSync(installDir, { recursive: true, force: true });
+    }
   });
 
   test('the release directory verifies against its key; a tampered executable then fails', async () => {
