@@ -2,7 +2,7 @@
 // `npm run release`: builds this machine's single executable and every release artifact into release/out/
 // (operator.md §16.1), then signs the checksum file.
 //
-//   node release/release.ts [build] [--out DIR] [--node PATH] [--no-code-cache]   build + sign (default)
+//   node release/release.ts [build] [--out DIR] [--node PATH] [--no-code-cache] [--no-sign]   build + sign
 //   node release/release.ts sign [--out DIR]                                       (re)write SHA256SUMS + .sig
 //
 // The signing key: OCCAM_RELEASE_SIGNING_KEY (PEM text) or OCCAM_RELEASE_SIGNING_KEY_FILE (path), supplied at
@@ -40,6 +40,8 @@ export interface BuildOptions {
   outDir: string;
   nodeBinary: string;
   useCodeCache: boolean;
+  /** CI build jobs: stamp the scripts with the committed release public key and leave signing to `sign`. */
+  noSign?: boolean;
   env: Readonly<Record<string, string | undefined>>;
   log: (line: string) => void;
 }
@@ -54,6 +56,7 @@ export interface BuildSummary {
   archiveBytes: number;
   keyId: string;
   ephemeralKey: boolean;
+  signed: boolean;
 }
 
 function packageVersion(): string {
@@ -81,6 +84,16 @@ export function releaseSigner(env: BuildOptions['env']): ReleaseSigner {
     }
   }
   return signer;
+}
+
+/** The committed release public key (what the bootstrap scripts pin), for unsigned CI builds. */
+function pinnedPublicKeyPem(): string {
+  if (!existsSync(PINNED_PUBLIC_KEY)) {
+    throw new Error('--no-sign needs the project release public key committed as release/release-key.pem (docs/release.md)');
+  }
+  const pem = readFileSync(PINNED_PUBLIC_KEY, 'utf8');
+  if (!parsePublicKeyPem(pem)) throw new Error('release/release-key.pem is not a P-256 public key PEM');
+  return pem;
 }
 
 /** Files the bootstrap scripts and users fetch: archives, external manifests, and the staged executables. */
@@ -171,10 +184,11 @@ export async function buildRelease(opts: BuildOptions): Promise<BuildSummary> {
     for (const pkg of SIDE_MODULES) {
       cpSync(join(REPO_ROOT, 'node_modules', pkg), join(tree, SIDE_MODULES_DIR, 'node_modules', pkg), { recursive: true, dereference: true });
     }
-    const signer = releaseSigner(opts.env);
+    const signer = opts.noSign ? null : releaseSigner(opts.env);
+    const publicKeyPem = signer ? signer.publicKeyPem : pinnedPublicKeyPem();
     // The archive carries the same stamped bootstrap scripts that are published beside it.
     for (const script of ['get-ff-occam.sh', 'get-ff-occam.ps1']) {
-      const stamped = stampScript(readFileSync(join(REPO_ROOT, 'release', script), 'utf8'), { version, publicKeyPem: signer.publicKeyPem });
+      const stamped = stampScript(readFileSync(join(REPO_ROOT, 'release', script), 'utf8'), { version, publicKeyPem });
       writeFileSync(join(tree, 'scripts', script), stamped);
       if (script.endsWith('.sh')) chmodSync(join(tree, 'scripts', script), 0o755);
     }
@@ -191,10 +205,14 @@ export async function buildRelease(opts: BuildOptions): Promise<BuildSummary> {
       signaturePolicy: 'sha256-only',
     };
     writeFileSync(join(opts.outDir, names.manifest), `${JSON.stringify(external, null, 2)}\n`);
-    await signRelease(opts.outDir, signer);
-    opts.log(
-      `signed ${CHECKSUMS_FILE} with ${signer.keyId}${signer.ephemeral ? ' (EPHEMERAL key: local/test build, not the project release key)' : ''}`,
-    );
+    if (signer) {
+      await signRelease(opts.outDir, signer);
+      opts.log(
+        `signed ${CHECKSUMS_FILE} with ${signer.keyId}${signer.ephemeral ? ' (EPHEMERAL key: local/test build, not the project release key)' : ''}`,
+      );
+    } else {
+      opts.log(`not signed (--no-sign): run \`node release/release.ts sign\` over the collected artifacts`);
+    }
     return {
       version,
       commit,
@@ -203,8 +221,9 @@ export async function buildRelease(opts: BuildOptions): Promise<BuildSummary> {
       executableBytes: sea.bytes,
       archive,
       archiveBytes: statSync(archive).size,
-      keyId: signer.keyId,
-      ephemeralKey: signer.ephemeral,
+      keyId: signer ? signer.keyId : keyIdOf(parsePublicKeyPem(publicKeyPem)!),
+      ephemeralKey: signer?.ephemeral ?? false,
+      signed: signer !== null,
     };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -219,6 +238,7 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       node: { type: 'string' },
       'no-code-cache': { type: 'boolean', default: false },
+      'no-sign': { type: 'boolean', default: false },
     },
   });
   const outDir = values.out ?? DEFAULT_OUT;
@@ -231,13 +251,14 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command !== 'build') {
-    log(`usage: node release/release.ts [build|sign] [--out DIR] [--node PATH] [--no-code-cache]`);
+    log(`usage: node release/release.ts [build|sign] [--out DIR] [--node PATH] [--no-code-cache] [--no-sign]`);
     return 2;
   }
   const summary = await buildRelease({
     outDir,
     nodeBinary: values.node ?? process.execPath,
     useCodeCache: !values['no-code-cache'],
+    noSign: values['no-sign'],
     env: process.env,
     log,
   });
