@@ -122,7 +122,9 @@ export async function resolvePlaybook(args: ResolveArgs, deps: ResolveDeps): Pro
   if (candidates.length === 0) {
     if (!siteDoc) {
       const why = site && !site.ok ? ` (site genome: ${site.failureCode})` : '';
-      return failure(url, 'playbook_not_found', `No playbook applies to ${host}${why}.`, runtime);
+      const out = failure(url, 'playbook_not_found', `No playbook applies to ${host}${why}.`, runtime);
+      if (genomeFetch) Object.assign(out.wire, { genomeFetch });
+      return out;
     }
     const merged = mergeGenome({}, siteDoc);
     const backend = preferredBackendOf(siteDoc);

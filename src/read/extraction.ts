@@ -29,6 +29,9 @@ export interface ExtractionOptions {
   jsonFeed: boolean;
   sessionBound: boolean;
   backend?: ExtractionBackend;
+  /** Playbook overlay (src/playbooks/overlay.ts): the matched content selector and the strip selectors. */
+  contentSelectors?: readonly string[];
+  stripSelectors?: readonly string[];
 }
 
 function blocksFromMarkdown(markdown: string, selectorPrefix: string): SourceBlock[] {
@@ -108,7 +111,12 @@ export async function extractAcquired(doc: AcquiredBody, opts: ExtractionOptions
       requestedUrl: doc.requestedUrl,
       hasAuthenticationChallenge: Boolean(doc.headers?.['www-authenticate']),
     },
-    { feed: opts.jsonFeed, sessionBound: opts.sessionBound },
+    {
+      feed: opts.jsonFeed,
+      sessionBound: opts.sessionBound,
+      ...(opts.contentSelectors?.length ? { contentSelectors: opts.contentSelectors } : {}),
+      ...(opts.stripSelectors?.length ? { stripSelectors: opts.stripSelectors } : {}),
+    },
   );
   if (!result.markdown.trim() && result.state.ok) {
     throw new OccamError('extraction_failed', 'No main content could be extracted from the page.');

@@ -15,6 +15,7 @@ import { probeTool } from './probe.ts';
 import { playbookResolveTool } from './playbook-resolve.ts';
 import { playbookLintTool } from './playbook-lint.ts';
 import { attestTool, claimCheckTool, datasetExportTool } from './claims.ts';
+import { extractKnowledgeTool } from './extract-knowledge.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
@@ -34,6 +35,7 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   claimCheckTool,
   attestTool,
   datasetExportTool,
+  extractKnowledgeTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {

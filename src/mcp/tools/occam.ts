@@ -36,6 +36,12 @@ export const occamTool = defineTool({
           signal: ctx.signal,
           resolveMaxTokens: (explicit) => ctx.session.capabilities.resolveMaxTokens(explicit),
         },
+        // The cascade's playbook_resolve step uses the same resolver as occam_playbook_resolve (playbooks.md §3).
+        async (url, signal) => {
+          const { resolvePlaybook } = await import('../../playbooks/resolve.ts');
+          const found = await resolvePlaybook({ url }, { runtime: ctx.runtime, services: ctx.services, signal });
+          return found.ok ? found.resolved.playbookId : null;
+        },
       );
     } catch (err) {
       if (!(err instanceof OccamError)) throw err;
