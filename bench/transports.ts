@@ -4,6 +4,8 @@
 //   - occam_client_capabilities: no I/O, so the figure is the transport + server-core overhead;
 //   - occam_transcode of a local page (http backend): a real read. Loopback pages are never served from the
 //     response cache (private destinations are cache-ineligible, reading.md §15), so every call fetches and extracts.
+// The no-op workload also runs against a bare SDK server using the SDK's own stateless HTTP pattern
+// (baseline-sdk-http-server.ts), so the HTTP column can be read against what the SDK alone costs.
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
@@ -18,6 +20,7 @@ import type { BenchModule } from './run.ts';
 import { fmt, percentile, writeResult } from './util.ts';
 
 const BIN = fileURLToPath(new URL('../bin/occam.ts', import.meta.url));
+const BASELINE = fileURLToPath(new URL('./baseline-sdk-http-server.ts', import.meta.url));
 const CONCURRENCY = [1, 10, 50];
 
 const PAGE = `<!doctype html><html lang="en"><head><title>Bench page</title></head><body><main><article><h1>Bench page</h1>
@@ -90,45 +93,66 @@ const bench: BenchModule = {
       { label: 'occam_transcode of a local page (live read)', tool: 'occam_transcode', args: { url: pageUrl, backend_policy: 'http' }, calls: Math.round(200 * scale) },
     ];
 
-    const port = await freePort();
-    const http = spawn(process.execPath, [BIN, 'mcp', '--mcp-http', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    await new Promise<void>((resolve, reject) => {
-      let err = '';
-      http.stderr!.on('data', (c: Buffer) => {
-        err += c;
-        if (err.includes('streamable_http_mcp_listening')) resolve();
+    const startServer = async (args: (port: number) => string[], ready: string) => {
+      const port = await freePort();
+      const child = spawn(process.execPath, args(port), { env, stdio: ['ignore', 'ignore', 'pipe'] });
+      await new Promise<void>((resolve, reject) => {
+        let err = '';
+        child.stderr!.on('data', (c: Buffer) => {
+          err += c;
+          if (err.includes(ready)) resolve();
+        });
+        child.once('exit', () => reject(new Error(`server exited: ${err}`)));
       });
-      http.once('exit', () => reject(new Error(`http server exited: ${err}`)));
-    });
-    const endpoint = new URL(`http://127.0.0.1:${port}/mcp`);
+      return { child, endpoint: new URL(`http://127.0.0.1:${port}/mcp`) };
+    };
+    const { child: http, endpoint } = await startServer((p) => [BIN, 'mcp', '--mcp-http', '--port', String(p)], 'streamable_http_mcp_listening');
+    const baseline = await startServer((p) => [BASELINE, String(p)], 'baseline_listening');
+    const connectHttp = (url: URL, count: number) =>
+      Promise.all(
+        Array.from({ length: count }, async (_, i) => {
+          const client = new Client({ name: `bench-http-${i}`, version: '1' });
+          await client.connect(new StreamableHTTPClientTransport(url));
+          return client;
+        }),
+      );
     const stdio = new Client({ name: 'bench-stdio', version: '1' });
     await stdio.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env, stderr: 'ignore' }));
 
-    const results: Record<string, Record<string, { http: Figure; stdio: Figure }>> = {};
+    const results: Record<string, Record<string, { http: Figure; stdio: Figure; sdkHttp?: Figure }>> = {};
     try {
       for (const w of workloads) {
         results[w.tool] = {};
         console.log(`\n${w.label}: ${w.calls} calls per cell`);
-        console.log('  clients   HTTP calls/s  p50 ms  p99 ms │ stdio calls/s  p50 ms  p99 ms │ HTTP/stdio');
+        const withBaseline = w.tool === 'occam_client_capabilities';
+        console.log(
+          '  clients   HTTP calls/s  p50 ms  p99 ms │ stdio calls/s  p50 ms  p99 ms │ HTTP/stdio' +
+            (withBaseline ? ' │ bare SDK HTTP calls/s  p50 ms │ HTTP/SDK' : ''),
+        );
         // warm both paths (module loading, JIT) before measuring
         await drive([stdio], 1, { ...w, calls: 5 });
         for (const c of CONCURRENCY) {
-          const clients = await Promise.all(
-            Array.from({ length: c }, async (_, i) => {
-              const client = new Client({ name: `bench-http-${i}`, version: '1' });
-              await client.connect(new StreamableHTTPClientTransport(endpoint));
-              return client;
-            }),
-          );
+          const clients = await connectHttp(endpoint, c);
           await drive(clients, c, { ...w, calls: Math.min(w.calls, 2 * c) });
           const viaHttp = await drive(clients, c, w);
           await Promise.all(clients.map((cl) => cl.close()));
           const viaStdio = await drive([stdio], c, w);
-          results[w.tool][String(c)] = { http: viaHttp, stdio: viaStdio };
+          let viaSdk: Figure | undefined;
+          if (withBaseline) {
+            const sdkClients = await connectHttp(baseline.endpoint, c);
+            const noop = { ...w, tool: 'noop' };
+            await drive(sdkClients, c, { ...noop, calls: Math.min(w.calls, 2 * c) });
+            viaSdk = await drive(sdkClients, c, noop);
+            await Promise.all(sdkClients.map((cl) => cl.close()));
+          }
+          results[w.tool][String(c)] = { http: viaHttp, stdio: viaStdio, ...(viaSdk ? { sdkHttp: viaSdk } : {}) };
           console.log(
             `  ${String(c).padStart(7)}   ${fmt(viaHttp.callsPerSecond).padStart(12)} ${fmt(viaHttp.p50Ms).padStart(7)} ${fmt(viaHttp.p99Ms).padStart(7)} │` +
               ` ${fmt(viaStdio.callsPerSecond).padStart(13)} ${fmt(viaStdio.p50Ms).padStart(7)} ${fmt(viaStdio.p99Ms).padStart(7)} │ ` +
-              `${fmt(viaHttp.callsPerSecond / viaStdio.callsPerSecond, 2)}×` +
+              `${fmt(viaHttp.callsPerSecond / viaStdio.callsPerSecond, 2)}×`.padStart(10) +
+              (viaSdk
+                ? ` │ ${fmt(viaSdk.callsPerSecond).padStart(21)} ${fmt(viaSdk.p50Ms).padStart(7)} │ ${fmt(viaHttp.callsPerSecond / viaSdk.callsPerSecond, 2)}×`
+                : '') +
               (viaHttp.errors + viaStdio.errors ? `  (errors: http ${viaHttp.errors}, stdio ${viaStdio.errors})` : ''),
           );
         }
@@ -136,9 +160,11 @@ const bench: BenchModule = {
     } finally {
       await stdio.close();
       http.kill('SIGTERM');
+      baseline.child.kill('SIGTERM');
       page.close();
     }
-    console.log('  (stdio: one connection with the same number of calls in flight; HTTP: one client per lane, stateless)');
+    console.log('  (stdio: one connection with the same number of calls in flight; HTTP: one client per lane, stateless;');
+    console.log('   bare SDK HTTP: the SDK\'s stateless pattern with one no-op tool, same clients, same run)');
     writeResult('transports', { concurrency: CONCURRENCY, results });
   },
 };
