@@ -30,6 +30,21 @@ test('trust.md #34: first use mints a PKCS#8 P-256 key with mode 0600 and reuses
   assert.equal(keyIdOf(createPublicKey(first.signer.publicKeyPem)), first.signer.keyId);
 });
 
+test('trust.md §4: a SEC1 (EC PRIVATE KEY) file is accepted; a corrupt key file is reported, never replaced', async () => {
+  const { generateKeyPairSync } = await import('node:crypto');
+  const { writeFileSync } = await import('node:fs');
+  const dir = tempDir();
+  const sec1 = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'sec1', format: 'pem' }).toString();
+  writeFileSync(join(dir, SIGNING_KEY_FILE), sec1, { mode: 0o600 });
+  const store = openKeyStore(dir);
+  assert.equal(store.created, false);
+  assert.equal(keyIdOf(createPublicKey(sec1)), store.signer.keyId);
+  const bad = tempDir();
+  writeFileSync(join(bad, SIGNING_KEY_FILE), 'garbage', { mode: 0o600 });
+  assert.throws(() => openKeyStore(bad), (e: Error) => !e.message.includes('garbage') && e.message.includes(SIGNING_KEY_FILE));
+  assert.equal(readFileSync(join(bad, SIGNING_KEY_FILE), 'utf8'), 'garbage');
+});
+
 test('trust.md #34: concurrent first runs in separate processes end with one key', async () => {
   const dir = tempDir();
   const script = `import { openKeyStore } from ${JSON.stringify(join(REPO, 'src/trust/keys.ts'))};
