@@ -169,3 +169,33 @@ test('tools.md §8: an HTTP client that goes away mid-call cancels the call; the
   assert.ok(results.every((r) => r.ok === true));
   await client.close();
 });
+
+test('tools.md §6.7: a client on revision 2026-07-28 (negotiated by Occam, unknown to the SDK) keeps working over HTTP', async () => {
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const init = await rawRequest(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2026-07-28', capabilities: {}, clientInfo: { name: 'future', version: '1' } },
+    }),
+  });
+  assert.equal(init.status, 200, init.body);
+  assert.equal(JSON.parse(init.body).result.protocolVersion, '2026-07-28');
+  const list = await rawRequest(url, {
+    method: 'POST',
+    headers: { ...headers, 'mcp-protocol-version': '2026-07-28' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+  });
+  assert.equal(list.status, 200, list.body);
+  assert.ok(JSON.parse(list.body).result.tools.length > 0);
+  const unknown = await rawRequest(url, {
+    method: 'POST',
+    headers: { ...headers, 'mcp-protocol-version': '1999-01-01' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+  });
+  assert.equal(unknown.status, 400, 'revisions nobody negotiates are still refused');
+});

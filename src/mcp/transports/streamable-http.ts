@@ -8,13 +8,28 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RuntimeContext } from '../../config/context.ts';
 import { startGatedServices } from './background.ts';
-import { createHost, createOccamServer, newSession } from '../server.ts';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { createHost, createOccamServer, NEGOTIABLE_REVISIONS, newSession } from '../server.ts';
 import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, readBody, sendJson } from './http.ts';
 import type { RunningServer } from './websocket.ts';
 
 export const MCP_PATH = '/mcp';
 const IDLE_SERVERS_MAX = 64;
 export const HEALTH_BODY = { ok: true, mode: 'streamable-http', endpoint: MCP_PATH } as const;
+
+/**
+ * The server negotiates revisions the SDK does not list yet (NEGOTIABLE_REVISIONS, e.g. 2026-07-28); the SDK's HTTP
+ * transport would answer 400 to the `MCP-Protocol-Version` header a client then sends. Such a header is mapped to
+ * the newest revision the SDK knows before the transport validates it (the header only gates validation there).
+ */
+function acceptOurRevisions(req: IncomingMessage): void {
+  const value = req.headers['mcp-protocol-version'];
+  if (typeof value !== 'string' || SUPPORTED_PROTOCOL_VERSIONS.includes(value) || !NEGOTIABLE_REVISIONS.includes(value)) return;
+  req.headers['mcp-protocol-version'] = LATEST_PROTOCOL_VERSION;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].toLowerCase() === 'mcp-protocol-version') req.rawHeaders[i + 1] = LATEST_PROTOCOL_VERSION;
+  }
+}
 
 export interface StreamableHttpOptions {
   port: number;
@@ -50,6 +65,7 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
       });
       return;
     }
+    acceptOurRevisions(req);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const server = takeServer();
     // When the client goes away mid-call, closing the Server aborts the handler's signal.
