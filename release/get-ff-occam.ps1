@@ -19,7 +19,9 @@ $StampedReleaseKey = ''
 # <<< stamped
 
 function Say([string]$Text) { [Console]::Error.WriteLine("ff-occam: $Text") }
-function Fail([string]$Text) { [Console]::Error.WriteLine("ff-occam: error: $Text"); exit 1 }
+# Failures throw rather than `exit`: under `irm … | iex` the script runs in the caller's session, and `exit` would
+# close the user's PowerShell window. Run as a file (`powershell -File`), an uncaught throw exits 1.
+function Fail([string]$Text) { throw "ff-occam: error: $Text" }
 function IsTrue([string]$Value) { return @('1', 'true') -contains "$Value".ToLowerInvariant() }
 
 # 1. Tools.
@@ -80,24 +82,28 @@ function Test-ReleaseSignature([string]$Pem, [byte[]]$Data, [byte[]]$DerSignatur
   $prefix = [byte[]](0x30,0x59,0x30,0x13,0x06,0x07,0x2a,0x86,0x48,0xce,0x3d,0x02,0x01,0x06,0x08,0x2a,0x86,0x48,0xce,0x3d,0x03,0x01,0x07,0x03,0x42,0x00,0x04)
   if ($spki.Length -ne 91) { return $false }
   for ($i = 0; $i -lt $prefix.Length; $i++) { if ($spki[$i] -ne $prefix[$i]) { return $false } }
-  # BCRYPT_ECCPUBLIC_BLOB: magic 'ECS1', key length 32, X, Y.
-  $blob = [byte[]](0x45,0x43,0x53,0x31,0x20,0x00,0x00,0x00) + $spki[27..90]
-  # DER SEQUENCE { INTEGER r, INTEGER s } -> r||s, each left-padded to 32 bytes.
-  function Read-Int([byte[]]$Bytes, [int]$At) {
-    if ($Bytes[$At] -ne 0x02) { throw 'bad DER' }
-    $len = $Bytes[$At + 1]
-    $value = $Bytes[($At + 2)..($At + 1 + $len)]
-    while ($value.Length -gt 32 -and $value[0] -eq 0) { $value = $value[1..($value.Length - 1)] }
-    if ($value.Length -gt 32) { throw 'bad DER' }
-    return ,(([byte[]](,0 * (32 - $value.Length))) + $value), ($At + 2 + $len)
-  }
+  # BCRYPT_ECCPUBLIC_BLOB: magic 'ECS1', key length 32, then X and Y (the SPKI's last 64 bytes).
+  $blob = New-Object byte[] 72
+  [Array]::Copy([byte[]](0x45,0x43,0x53,0x31,0x20,0x00,0x00,0x00), 0, $blob, 0, 8)
+  [Array]::Copy($spki, 27, $blob, 8, 64)
+  # DER SEQUENCE { INTEGER r, INTEGER s } (short-form lengths for P-256) -> r||s, each left-padded to 32 bytes.
+  $p1363 = New-Object byte[] 64
   try {
-    if ($DerSignature[0] -ne 0x30) { return $false }
-    $r, $next = Read-Int $DerSignature 2
-    $s, $null = Read-Int $DerSignature $next
+    if ($DerSignature.Length -lt 8 -or $DerSignature[0] -ne 0x30 -or $DerSignature[1] -ne ($DerSignature.Length - 2)) { return $false }
+    $at = 2
+    foreach ($slot in 0, 1) {
+      if ($DerSignature[$at] -ne 0x02) { return $false }
+      $len = [int]$DerSignature[$at + 1]
+      $start = $at + 2
+      while ($len -gt 32 -and $DerSignature[$start] -eq 0) { $start++; $len-- }
+      if ($len -gt 32 -or $len -lt 1) { return $false }
+      [Array]::Copy($DerSignature, $start, $p1363, $slot * 32 + (32 - $len), $len)
+      $at = $start + $len
+    }
+    if ($at -ne $DerSignature.Length) { return $false }
     $key = [Security.Cryptography.CngKey]::Import($blob, [Security.Cryptography.CngKeyBlobFormat]::EccPublicBlob)
     $ecdsa = New-Object Security.Cryptography.ECDsaCng($key)
-    return $ecdsa.VerifyData($Data, [byte[]]($r + $s), [Security.Cryptography.HashAlgorithmName]::SHA256)
+    return $ecdsa.VerifyData($Data, $p1363, [Security.Cryptography.HashAlgorithmName]::SHA256)
   } catch { return $false }
 }
 
@@ -142,9 +148,11 @@ try {
     'required-cosign-v1' {
       if (-not (Get-Command cosign -ErrorAction SilentlyContinue)) { Fail "this release requires a Cosign signature check but 'cosign' is not installed" }
       Fetch "$ArchiveUrl.bundle" "$ArchivePath.bundle"
+      $ErrorActionPreference = 'Continue'  # native stderr must not become a terminating error on PowerShell 5.1
       & cosign verify-blob $ArchivePath --bundle "$ArchivePath.bundle" `
         --certificate-identity "https://github.com/$ReleaseRepo/.github/workflows/release.yml@refs/tags/v$Version" `
         --certificate-oidc-issuer https://token.actions.githubusercontent.com 2>$null | Out-Null
+      $ErrorActionPreference = 'Stop'
       if ($LASTEXITCODE -ne 0) { Fail 'Cosign verification of the archive failed - refusing this release' }
     }
     default { Fail "unknown signaturePolicy '$Policy' in the manifest" }
@@ -154,8 +162,11 @@ try {
   # 7. Extract and hand over to the verified binary.
   $Extract = Join-Path $Work 'x'
   New-Item -ItemType Directory -Path $Extract | Out-Null
+  $ErrorActionPreference = 'Continue'
   & tar.exe -xzf $ArchivePath -C $Extract
-  if ($LASTEXITCODE -ne 0) { Fail 'could not extract the archive' }
+  $TarCode = $LASTEXITCODE
+  $ErrorActionPreference = 'Stop'
+  if ($TarCode -ne 0) { Fail 'could not extract the archive' }
   $Staged = Join-Path $Extract $Stem
   $Binary = Join-Path (Join-Path $Staged 'bin') $Exe
   if (-not (Test-Path -LiteralPath $Binary -PathType Leaf)) { Fail "archive does not contain $Stem/bin/$Exe" }
@@ -166,4 +177,4 @@ try {
 } finally {
   Remove-Item -LiteralPath $Work -Recurse -Force -ErrorAction SilentlyContinue
 }
-exit $Code
+if ($Code -ne 0) { throw "ff-occam: occam install exited with code $Code" }
