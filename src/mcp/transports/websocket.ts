@@ -152,6 +152,7 @@ export async function startLocalWebSocket(runtime: RuntimeContext, options: Loca
     res.end(JSON.stringify({ ok: false, error: 'upgrade_required', message: 'Connect with a WebSocket client (subprotocol mcp).' }));
   });
   http.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => {}); // a peer resetting mid-handshake must not take the process down
     if (!passesLoopbackGuard(req)) return rejectUpgrade(socket, 403, NOT_LOOPBACK_BODY);
     if ((req.url ?? '/').split('?')[0] !== '/') return rejectUpgrade(socket, 404, { ok: false, error: 'not_found' });
     void upgradeInto(wss, req, socket, head).then((ws) =>
