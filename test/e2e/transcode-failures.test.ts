@@ -31,13 +31,13 @@ before(async () => {
       hits++;
       html(ARTICLE)(req, res);
     },
-    '/login-wall': (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(login),
-    '/big': (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(LONG),
-    '/img.png': (_q, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(64)),
+    '/login-wall': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(login),
+    '/big': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(LONG),
+    '/img.png': (_q, res) => void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(64)),
     '/a': html('<html><head><meta http-equiv="refresh" content="0;url=/b"><title>A</title></head><body>moving</body></html>'),
     '/b': html(ARTICLE),
-    '/feed.xml': (_q, res) => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(readFileSync(join(GOLDEN, 'sample-feed.xml'))),
-    '/llms.txt': (_q, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('# Site for agents\n\n- [Docs](/docs): everything an agent needs.'),
+    '/feed.xml': (_q, res) => void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(readFileSync(join(GOLDEN, 'sample-feed.xml'))),
+    '/llms.txt': (_q, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('# Site for agents\n\n- [Docs](/docs): everything an agent needs.'),
   });
 });
 after(async () => {

@@ -77,12 +77,12 @@ before(async () => {
       hits++;
       html(ARTICLE)(req, res);
     },
-    '/notes.txt': (_q, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Plain prose notes.\nSecond line of the notes.'),
-    '/README.md': (_q, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('# Title\n\nSome *markdown* body.'),
-    '/data.json': (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}'),
-    '/doc.pdf': (_q, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(minimalPdf()),
-    '/fake.pdf': (_q, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end('not really a pdf at all, just bytes'),
-    '/missing': (_q, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>nope</h1>'),
+    '/notes.txt': (_q, res) => void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Plain prose notes.\nSecond line of the notes.'),
+    '/README.md': (_q, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('# Title\n\nSome *markdown* body.'),
+    '/data.json': (_q, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}'),
+    '/doc.pdf': (_q, res) => void res.writeHead(200, { 'content-type': 'application/pdf' }).end(minimalPdf()),
+    '/fake.pdf': (_q, res) => void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end('not really a pdf at all, just bytes'),
+    '/missing': (_q, res) => void res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>nope</h1>'),
     '/hang': () => {
       // never answers: the deadline must fire
     },

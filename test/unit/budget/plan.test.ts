@@ -172,7 +172,7 @@ test('whole-response budget: sidecars fill what the markdown leaves, in order; r
   const plan = planResponse(input(page, { maxTokens: 400, sidecars: { blocks, tables: [{ rows: [['a']] }] } }));
   assert.equal(plan.strategy, 'response_budget');
   assert.deepEqual(plan.omitted?.regions, ['structured']);
-  assert.ok((plan.omitted?.structured?.blocks ?? 0) > 0);
+  assert.ok(Number(plan.omitted?.structured?.blocks ?? 0) > 0);
   assert.ok(plan.budget!.total <= 400);
   assert.equal(plan.markdown, page);
   // The markdown floor: at least half of the pool stays available to the markdown.
