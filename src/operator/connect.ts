@@ -150,7 +150,7 @@ export function evaluateReadyState(a: HostAdapter, occamOk: boolean, hv: HostVer
     return { ...base, ready: true, status: 'Ready', message: hv.message, requiresRestart: false };
   }
   if (hv.configured && restartEvidence) {
-    return { ...base, ready: false, status: 'Configured — restart required', message: `${a.name}: ${a.sessionHint ?? 'restart the app'} to activate Occam`, requiresRestart: true };
+    return { ...base, ready: false, status: 'Configured — restart required', message: `restart required: ${a.sessionHint ?? `restart ${a.name}`}`, requiresRestart: true };
   }
   if (hv.configured && a.maxLevel === 1) {
     return { ...base, ready: false, status: 'Configured', message: `${a.name} has the ff-occam entry`, requiresRestart: false };
