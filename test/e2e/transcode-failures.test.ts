@@ -37,6 +37,13 @@ before(async () => {
     '/a': html('<html><head><meta http-equiv="refresh" content="0;url=/b"><title>A</title></head><body>moving</body></html>'),
     '/b': html(ARTICLE),
     '/feed.xml': (_q, res) => void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(readFileSync(join(GOLDEN, 'sample-feed.xml'))),
+    '/503': html('<h1>down</h1>', 503),
+    '/429': html('<h1>slow down</h1>', 429),
+    '/401': html('<h1>who are you</h1>', 401, { 'www-authenticate': 'Basic realm="x"' }),
+    '/account': (_q, res) => void res.writeHead(302, { location: '/login' }).end(),
+    '/login': html('<html><head><title>Sign in</title></head><body><main><h1>Sign in</h1><form action="/login" method="post"><input type="email" name="email"><input type="password" name="password"><button>Sign in</button></form></main></body></html>'),
+    '/auth-docs': html(`<html><head><title>Authentication guide</title></head><body><main><article><h1>Authentication guide</h1>${['OAuth lets a client obtain an access token on behalf of a user without ever seeing the user password.', 'The authorization server issues the token after the user signs in and approves the requested scopes for the application.', 'Passwords should be stored with a slow salted hash; never log a password or a bearer token in plain text anywhere.', 'Refresh tokens let the client obtain a new access token when the old one expires, without asking the user to log in again.'].map((p) => `<p>${p} ${p}</p>`).join('')}</article></main></body></html>`),
+    '/short': html('<html><head><title>Example Domain</title></head><body><div><h1>Example Domain</h1><p>This domain is for use in documentation examples without needing permission. Avoid use in operations.</p><p><a href="https://iana.org/domains/example">Learn more</a></p></div></body></html>'),
     '/llms.txt': (_q, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('# Site for agents\n\n- [Docs](/docs): everything an agent needs.'),
   });
 });
@@ -103,4 +110,26 @@ test('reading.md §7.5: prefer_llms_txt returns the site llms.txt', async () => 
 test('reading.md #49: search handles that name nothing are typed failures', async () => {
   assert.equal((await read({ url: 'S9' })).failure.code, 'unknown_handle');
   assert.equal((await read({ url: 'Hffffffff' })).failure.code, 'stale_handle');
+});
+
+test('reading.md #7/#8: 5xx and 429 are retryable; 401 asks for a session profile', async () => {
+  const down = await read({ url: server.url('/503'), backend_policy: 'http' });
+  assert.deepEqual([down.failure.code, down.failure.retryable, down.failure.statusCode], ['http_503', true, 503]);
+  const slow = await read({ url: server.url('/429'), backend_policy: 'http' });
+  assert.deepEqual([slow.failure.code, slow.failure.retryable], ['http_429', true]);
+  const auth = await read({ url: server.url('/401') });
+  assert.equal(auth.failure.code, 'http_401');
+  assert.ok(auth.agentMeta.decisions.some((d: any) => d.action === 'configure_session_profile'));
+});
+
+test('reading.md #14/#15/#16: login redirect is requires_login; auth prose is not; a small complete page is short_quality', async () => {
+  const redirected = await read({ url: server.url('/account') });
+  assert.equal(redirected.failure.code, 'requires_login');
+  assert.ok(redirected.access.evidenceCodes.includes('redirected_to_login'));
+  const prose = await read({ url: server.url('/auth-docs') });
+  assert.equal(prose.ok, true, JSON.stringify(prose.failure));
+  assert.ok(prose.access.evidenceCodes.includes('authentication_terminology_non_decisive'));
+  const short = await read({ url: server.url('/short') });
+  assert.equal(short.ok, true, JSON.stringify(short.failure));
+  assert.equal(short.quality.verdict, 'short_quality');
 });
