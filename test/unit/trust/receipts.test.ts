@@ -14,7 +14,7 @@ import { appendHistoryEntry, inspectHistory, parseHistory, type HistoryEntry } f
 import { negativeReceiptAllowed } from '../../../src/trust/receipts/negative.ts';
 import { chunkStaleness } from '../../../src/trust/receipts/staleness.ts';
 import { inspectTimeAnchor } from '../../../src/trust/receipts/time-anchor.ts';
-import { buildUnsignedTimeStampToken } from '../../../src/trust/receipts/der.ts';
+import { makeToken, makeTsa } from './tsa.ts';
 import { decodeBase64url, sha256 } from '../../../src/trust/bytes.ts';
 import * as V from './vectors.ts';
 
@@ -283,21 +283,34 @@ test('trust.md §3.11: chunk staleness', () => {
   assert.equal(chunkStaleness([], ['a']), undefined);
 });
 
-test('trust.md §3.10: time anchors — wrong type or foreign imprint is invalid, a bound token is present but unverified', () => {
+test('trust.md §3.10: time anchors — a TSA-signed token verifies; every provable defect is invalid; a certificate-less token is unverified', () => {
   const sig = V.R6_ENVELOPE.sig!;
   const imprint = sha256(decodeBase64url(sig)!);
-  const token = buildUnsignedTimeStampToken(imprint, '2026-01-01T00:00:05Z').toString('base64');
-  const good = inspectTimeAnchor({ type: 'rfc3161', tsa: 'https://tsa.example/', token, genTime: '2026-01-01T00:00:05Z' }, sig)!;
-  assert.deepEqual([good.present, good.valid, good.status, good.genTime], [true, false, 'unverified', '2026-01-01T00:00:05Z']);
-  assert.equal(inspectTimeAnchor({ type: 'other', token }, sig)!.status, 'invalid');
-  const foreign = buildUnsignedTimeStampToken(sha256('other'), '2026-01-01T00:00:05Z').toString('base64');
-  assert.equal(inspectTimeAnchor({ type: 'rfc3161', token: foreign }, sig)!.status, 'invalid');
-  assert.equal(inspectTimeAnchor({ type: 'rfc3161', token: 'AAAA' }, sig)!.status, 'invalid');
+  const tsa = makeTsa();
+  const anchor = (token: Buffer, extra: Record<string, unknown> = {}) => ({ type: 'rfc3161', tsa: 'https://tsa.example/', token: token.toString('base64'), genTime: '2026-01-01T00:00:05Z', ...extra });
+  const good = inspectTimeAnchor(anchor(makeToken(tsa, imprint)), sig)!;
+  assert.deepEqual([good.present, good.valid, good.status, good.genTime, good.tsa], [true, true, 'valid', '2026-01-01T00:00:05Z', 'https://tsa.example/']);
+  assert.match(good.tsaSubject!, /Occam Test TSA/);
+  const unverified = inspectTimeAnchor(anchor(makeToken(tsa, imprint, { withCertificate: false })), sig)!;
+  assert.deepEqual([unverified.valid, unverified.status], [false, 'unverified']);
+  const cases: Array<[string, unknown]> = [
+    ['wrong type', { ...anchor(makeToken(tsa, imprint)), type: 'other' }],
+    ['foreign imprint', anchor(makeToken(tsa, sha256('other')))],
+    ['not DER', anchor(Buffer.from('AAAA', 'base64'))],
+    ['no signer', anchor(makeToken(tsa, imprint, { signed: false }))],
+    ['forged signer', anchor(makeToken(tsa, imprint, { signingKey: makeTsa().key }))],
+    ['messageDigest mismatch', anchor(makeToken(tsa, imprint, { wrongMessageDigest: true }))],
+    ['claimed genTime differs', anchor(makeToken(tsa, imprint), { genTime: '2025-01-01T00:00:00Z' })],
+    ['not an object', 'anchor'],
+  ];
+  for (const [label, a] of cases) assert.equal(inspectTimeAnchor(a, sig)!.status, 'invalid', label);
+  assert.equal(inspectTimeAnchor(anchor(makeToken(tsa, imprint)), 'AAAA')!.status, 'invalid');
   assert.equal(inspectTimeAnchor(undefined, sig), undefined);
   const r = verifyReceiptOffline(material(V.R6_ENVELOPE, { timeAnchor: { type: 'nope' } }), R6_PUB);
   assert.equal(r.verdict, 'verified');
   assert.equal(r.timeAnchor?.status, 'invalid');
 });
+
 
 test('envelope parser ignores unknown members and rejects mistyped ones', () => {
   const p = parseEnvelope({ ...envelopeToWire(V.R6_ENVELOPE), extra: 1 });

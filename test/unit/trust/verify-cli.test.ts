@@ -13,7 +13,7 @@ import { publicKeyPemOf, signerFromPrivateKey } from '../../../src/trust/receipt
 import { buildManifest, rowLeafHex } from '../../../src/trust/receipts/manifest.ts';
 import { appendHistoryEntry, type HistoryEntry } from '../../../src/trust/receipts/history.ts';
 import { contentHashOf } from '../../../src/trust/receipts/verify.ts';
-import { buildUnsignedTimeStampToken } from '../../../src/trust/receipts/der.ts';
+import { makeToken, makeTsa } from './tsa.ts';
 import { decodeBase64url, sha256 } from '../../../src/trust/bytes.ts';
 import { captureIo } from './io.ts';
 import * as V from './vectors.ts';
@@ -73,16 +73,22 @@ test('trust.md #35: usage errors exit 2 with a usage: message', async () => {
   }
 });
 
-test('trust.md #35: time anchors — an invalid anchor fails the CLI, a bound but unverified one does not', async () => {
+test('trust.md #35: time anchors gate the CLI — invalid fails, a verified TSA signature passes, a certificate-less token passes unverified', async () => {
   const bad = file('anchor-bad.json', JSON.stringify({ signed: envelopeToWire(V.R6_ENVELOPE), timeAnchor: { type: 'rfc3161', token: 'AAAA', genTime: '2026-01-01T00:00:05Z' } }));
   const r = await cli(['--pubkey', PUB, '--receipt', bad]);
   assert.deepEqual([r.code, r.report.verdict, r.report.timeAnchorValid], [1, 'time_anchor_invalid', false]);
-  const token = buildUnsignedTimeStampToken(sha256(decodeBase64url(V.R6_ENVELOPE.sig!)!), '2026-01-01T00:00:05Z').toString('base64');
-  const bound = file('anchor-bound.json', JSON.stringify({ signed: envelopeToWire(V.R6_ENVELOPE), timeAnchor: { type: 'rfc3161', tsa: 'https://tsa.example/', token, genTime: '2026-01-01T00:00:05Z' } }));
-  const u = await cli(['--pubkey', PUB, '--receipt', bound]);
-  assert.deepEqual([u.code, u.report.verdict, u.report.timeAnchorValid, u.report.timeAnchorGenTime], [0, 'verified', false, '2026-01-01T00:00:05Z']);
-  assert.match(u.report.message, /not verified|not implemented/);
+  const tsa = makeTsa();
+  const imprint = sha256(decodeBase64url(V.R6_ENVELOPE.sig!)!);
+  const withAnchor = (token: Buffer) => JSON.stringify({ signed: envelopeToWire(V.R6_ENVELOPE), timeAnchor: { type: 'rfc3161', tsa: 'https://tsa.example/', token: token.toString('base64'), genTime: '2026-01-01T00:00:05Z' } });
+  const valid = await cli(['--pubkey', PUB, '--receipt', file('anchor-valid.json', withAnchor(makeToken(tsa, imprint)))]);
+  assert.deepEqual([valid.code, valid.report.verdict, valid.report.timeAnchorValid, valid.report.timeAnchorGenTime], [0, 'verified', true, '2026-01-01T00:00:05Z']);
+  const forged = await cli(['--pubkey', PUB, '--receipt', file('anchor-forged.json', withAnchor(makeToken(tsa, imprint, { signingKey: makeTsa().key })))]);
+  assert.deepEqual([forged.code, forged.report.verdict], [1, 'time_anchor_invalid']);
+  const bare = await cli(['--pubkey', PUB, '--receipt', file('anchor-bare.json', withAnchor(makeToken(tsa, imprint, { withCertificate: false })))]);
+  assert.deepEqual([bare.code, bare.report.verdict, bare.report.timeAnchorValid], [0, 'verified', false]);
+  assert.match(bare.report.message, /not verified/);
 });
+
 
 test('trust.md #26, #30: citation mode', async () => {
   const proof = file('proof.json', JSON.stringify(merkleProof(leavesFromHex(V.R5_LEAVES)!, 0)));
