@@ -18,17 +18,29 @@ export const ARTICLE = `<!doctype html><html><head><title>Calibration guide</tit
 </main>
 <footer>Read our privacy policy. Subscribe to updates.</footer></body></html>`;
 
+/** A site whose layout changes between two versions (the heal → save scenario). */
+export const LAYOUT_V1 = `<!doctype html><html><head><title>Release notes</title></head><body>
+<div class="top"><a href="/">Home</a></div>
+<div class="post-body"><h1>Release notes</h1><h2>Version one</h2>${para(5, 'Legacy layout')}<h2>Fixes</h2>${para(5, 'Legacy fix')}<h2>Known issues</h2>${para(3, 'Legacy issue')}</div>
+</body></html>`;
+export const LAYOUT_V2 = `<!doctype html><html><head><title>Release notes</title></head><body>
+<header><nav><a href="/">Home</a> <a href="/blog">Blog</a></nav></header>
+<main data-testid="story"><h1>Release notes</h1><h2>Version two</h2>${para(5, 'Redesigned layout')}<h2>Fixes</h2>${para(5, 'Redesigned fix')}<h2>Known issues</h2>${para(3, 'Redesigned issue')}</main>
+<aside><p>Other stories you might like.</p></aside></body></html>`;
+
 export interface PlaybookFixture {
   server: FixtureServer;
   F: (path: string) => string;
   setChanging: (body: string) => void;
   setGenome: (body: string, contentType?: string, status?: number) => void;
+  setLayout: (version: 1 | 2) => void;
   close: () => Promise<void>;
 }
 
 export async function startPlaybookFixture(): Promise<PlaybookFixture> {
   let changing = '<p>initial</p>';
   let genome = { body: '', type: 'application/json', status: 404 };
+  let layout: 1 | 2 = 1;
   const server = await startFixtureServer({
     '/article': html(ARTICLE),
     '/thin': html('<!doctype html><html><head><title>App</title></head><body><div id="app"></div>Loading the application, please wait.</body></html>'),
@@ -45,6 +57,9 @@ export async function startPlaybookFixture(): Promise<PlaybookFixture> {
       const text = headless ? 'Browsers are shown this version of the story, with different facts entirely.' : 'Scripts and crawlers get this other version of the story, with unrelated claims.';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title>Cloak</title></head><body><main><h1>Cloak</h1><p>${text.repeat(6)}</p></main></body></html>`);
     },
+    '/layout': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(layout === 1 ? LAYOUT_V1 : LAYOUT_V2);
+    },
     '/walled': html('<!doctype html><html><body><h1>Forbidden</h1></body></html>', 403),
     '/.well-known/agent-genome.v1.json': (_req, res) => {
       res.writeHead(genome.status, { 'content-type': genome.type }).end(genome.body);
@@ -59,6 +74,9 @@ export async function startPlaybookFixture(): Promise<PlaybookFixture> {
     F: (p) => server.url(p),
     setChanging: (body) => {
       changing = body;
+    },
+    setLayout: (version) => {
+      layout = version;
     },
     setGenome: (body, type = 'application/json', status = 200) => {
       genome = { body, type, status };

@@ -16,6 +16,8 @@ import { playbookResolveTool } from './playbook-resolve.ts';
 import { playbookLintTool } from './playbook-lint.ts';
 import { attestTool, claimCheckTool, datasetExportTool } from './claims.ts';
 import { extractKnowledgeTool } from './extract-knowledge.ts';
+import { playbookHealTool } from './playbook-heal.ts';
+import { playbookSaveTool } from './playbook-save.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
@@ -36,6 +38,8 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   attestTool,
   datasetExportTool,
   extractKnowledgeTool,
+  playbookHealTool,
+  playbookSaveTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {

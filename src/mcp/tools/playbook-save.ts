@@ -1,0 +1,27 @@
+// occam_playbook_save (tools.md §3.1.9, playbooks.md §8): structural gate, strict dry-run read, quality gate,
+// lesson, v2 signature, write to the local tier. [F-top] failures.
+import { z } from 'zod';
+import { defineTool } from '../tool.ts';
+
+export const playbookSaveTool = defineTool({
+  name: 'occam_playbook_save',
+  description: [
+    'Save a drafted playbook to the local tier, signed with the local key. By default first dry-runs a read of verify_url with the draft',
+    'as a strict overlay (selectors only) and requires the quality gate (score ≥ 70, noise ≤ 0.12); nothing is written unless every step',
+    'passes. Optional lesson_note is appended to the document. Failure codes: invalid_url, playbook_schema_invalid, playbook_save_rejected',
+    '(secret keys, path outside the local tier), playbook_verify_failed, playbook_verify_low_score, playbook_verify_high_noise.',
+  ].join(' '),
+  inputSchema: z.object({
+    url: z.string().describe('[core] Absolute http(s) URL: the host key (and default verify_url).'),
+    playbook_json: z.string().describe('[core] The playbook document (schema 1.x) as JSON text.'),
+    verify: z.boolean().nullable().optional().describe('[core] Dry-run a read with the draft before writing (default true).'),
+    verify_url: z.string().nullable().optional().describe('[core] Page for the dry run (default url); its host must be in hosts.'),
+    lesson_note: z.string().nullable().optional().describe('[advanced] Lesson to append (≤ 500 chars; never secrets).'),
+    failure_reason: z.string().nullable().optional().describe('[advanced] The failure that led here, recorded with the lesson.'),
+    host_id: z.string().nullable().optional().describe('[advanced] Host label recorded with the lesson (never secrets).'),
+  }),
+  handler: async (args, ctx) => {
+    const { savePlaybook } = await import('../../playbooks/save.ts');
+    return savePlaybook(args, { runtime: ctx.runtime, services: ctx.services, signal: ctx.signal });
+  },
+});

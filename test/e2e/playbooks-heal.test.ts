@@ -1,0 +1,69 @@
+// [B] playbooks.md #20 and the issue's scenario in a real Chromium: a site changes layout, the saved playbook's
+// dry run fails, heal captures the new page, the draft lints, saves with a passing dry run, and reads the new
+// version correctly with its stamp.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
+import { playbookDirs, startPlaybookFixture, type PlaybookDirs, type PlaybookFixture } from './playbooks-fixture.ts';
+
+let fx: PlaybookFixture;
+let dirs: PlaybookDirs;
+let mcp: McpSession;
+
+before(async () => {
+  fx = await startPlaybookFixture();
+  dirs = playbookDirs({ OCCAM_BROWSER_EXECUTABLE_PATH: '/usr/bin/chromium' });
+  mcp = await startMcp(dirs.env);
+});
+after(async () => {
+  await mcp?.close();
+  await fx?.close();
+});
+
+test('playbooks.md #20 [B]: heal captures /article; the draft points at #content; nothing is written', async () => {
+  const { json } = await mcp.call('occam_playbook_heal', { url: fx.F('/article'), failure_reason: 'thin_extract' });
+  assert.equal(json.ok, true, JSON.stringify(json));
+  assert.equal(json.anchors.mainCandidates[0].selector, '#content');
+  assert.ok(json.domSkeleton.stats.nodeCount <= 600);
+  const draft = JSON.parse(json.draftPlaybookJson);
+  assert.deepEqual([draft.id, draft.routing.preferred_backend], ['127.0.0.1', 'browser']);
+  assert.equal(json.agentHints.maxVerifyRetries, 3);
+  assert.deepEqual(readdirSync(dirs.local), []);
+});
+
+test('issue 9 [B]: layout change → verify fails → heal → lint → save → the new version reads correctly', async () => {
+  const url = fx.F('/layout');
+  const v1 = JSON.stringify({
+    schema_version: '1.0', id: '127.0.0.1', hosts: ['127.0.0.1'], meta: { title: 'Release notes' },
+    routing: { preferred_backend: 'http' }, extract: { contentSelectors: ['.post-body'] }, agent_notes: 'Notes live in .post-body.',
+  });
+  fx.setLayout(1);
+  const first = (await mcp.call('occam_playbook_save', { url, playbook_json: v1 })).json;
+  assert.equal(first.ok, true, JSON.stringify(first));
+
+  fx.setLayout(2);
+  const stale = (await mcp.call('occam_playbook_save', { url, playbook_json: v1 })).json;
+  assert.equal(stale.failureCode, 'playbook_verify_failed');
+  const soft = (await mcp.call('occam_transcode', { url, backend_policy: 'http' })).json;
+  assert.ok(soft.agentHints.warnings.some((w: string) => w.startsWith('content_selectors_miss')));
+
+  const healed = (await mcp.call('occam_playbook_heal', { url, failure_reason: stale.failureCode })).json;
+  assert.equal(healed.ok, true, JSON.stringify(healed));
+  assert.equal(healed.anchors.mainCandidates[0].selector, '[data-testid="story"]');
+  const lint = (await mcp.call('occam_playbook_lint', { playbook_json: healed.draftPlaybookJson })).json;
+  assert.equal(lint.agentReady, true);
+
+  const saved = (await mcp.call('occam_playbook_save', { url, playbook_json: healed.draftPlaybookJson, lesson_note: 'layout v2: content moved to main[data-testid=story]', failure_reason: stale.failureCode })).json;
+  assert.equal(saved.ok, true, JSON.stringify(saved));
+  assert.equal(saved.verify.passesGate, true);
+
+  const read = (await mcp.call('occam_transcode', { url })).json;
+  assert.equal(read.ok, true);
+  assert.match(read.markdown, /Redesigned layout paragraph 1/);
+  assert.doesNotMatch(read.markdown, /Other stories you might like/);
+  assert.equal(read.backend, 'browser_playwright');
+  assert.deepEqual(read.receipt.signed.playbook, { id: '127.0.0.1', version: '' });
+  const r = (await mcp.call('occam_playbook_resolve', { url })).json;
+  assert.deepEqual([r.provenance, r.signature.status, r.contentSelectors[0]], ['local', 'verified', '[data-testid="story"]']);
+});
