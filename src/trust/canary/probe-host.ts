@@ -31,6 +31,8 @@ export interface ProbeHostOptions {
   bind?: string;
   /** Reject non-loopback Host/Origin headers (default on). */
   loopbackGuard?: boolean;
+  /** Do not keep the process alive for this server (the MCP host's probe lives only as long as the host). */
+  unref?: boolean;
 }
 
 function isLoopbackHostname(hostname: string): boolean {
@@ -143,6 +145,7 @@ export function startProbeHost(opts: ProbeHostOptions): Promise<ProbeHost> {
     server.once('error', reject);
     server.listen(opts.port ?? 0, bind, () => {
       server.off('error', reject);
+      if (opts.unref) server.unref();
       const port = (server.address() as AddressInfo).port;
       const listenUrl = `http://${urlHost(bind)}:${port}`;
       resolve({

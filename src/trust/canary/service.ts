@@ -32,7 +32,7 @@ export const canaryProbeService = defineService<RunningProbe>({
   id: 'trust.canary.probe-host',
   create: async (_runtime, services) => {
     const authority = await services.use(canaryAuthorityService);
-    const host = await startProbeHost({ authority, port: authority.options.mcpPort, bind: '127.0.0.1' });
+    const host = await startProbeHost({ authority, port: authority.options.mcpPort, bind: '127.0.0.1', unref: true });
     return { authority, host };
   },
   dispose: ({ host }) => host.close(),
