@@ -7,7 +7,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { request } from 'node:http';
-import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
+import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
+import { pageHtml } from '../helpers/article-page.ts';
 import { freePort, peakRssKb, rawRequest, spawnOccamServer, type SpawnedServer } from '../helpers/network-server.ts';
 
 let server: SpawnedServer;
@@ -18,6 +19,7 @@ let hangingClosed = 0;
 
 before(async () => {
   fixture = await startFixtureServer({
+    '/article': html(pageHtml('load-test')),
     '/hang': (req) => {
       hanging += 1;
       req.socket.once('close', () => (hangingClosed += 1));
@@ -128,16 +130,25 @@ test('MCP Inspector CLI lists and calls tools over Streamable HTTP', async (t) =
 test('load: 200 concurrent tool calls over Streamable HTTP are all answered; the server stays up', async (t) => {
   const clients = await Promise.all(Array.from({ length: 10 }, (_, i) => connect(`load-${i}`)));
   try {
-    const calls = Array.from({ length: 200 }, (_, i) =>
-      clients[i % clients.length].callTool({ name: 'occam_client_capabilities', arguments: {} }).then((r) => textOf(r as CallToolResult)),
-    );
-    const results = await Promise.all(calls);
-    assert.equal(results.length, 200);
-    assert.ok(results.every((r) => r.ok === true && r.activeProfile === 'reader'));
+    const burst = (name: string, args: Record<string, unknown>) =>
+      Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          clients[i % clients.length].callTool({ name, arguments: args }).then((r) => textOf(r as CallToolResult)),
+        ),
+      );
+    const noop = await burst('occam_client_capabilities', {});
+    assert.equal(noop.length, 200);
+    assert.ok(noop.every((r) => r.ok === true && r.activeProfile === 'reader'));
+    // the same burst with real reads: every call fetches and extracts a local page
+    const reads = await burst('occam_transcode', { url: fixture.url('/article'), backend_policy: 'http' });
+    assert.equal(reads.length, 200);
+    const failed = reads.filter((r) => r.ok !== true);
+    assert.equal(failed.length, 0, `all reads succeed: ${JSON.stringify(failed[0]?.failure)}`);
+    assert.ok(reads.every((r) => String(r.markdown).includes('load-test')));
     const health = await rawRequest(`http://127.0.0.1:${port}/health`);
-    assert.equal(health.status, 200, 'still serving after the burst');
+    assert.equal(health.status, 200, 'still serving after the bursts');
     const rss = await peakRssKb(server.child.pid!);
-    t.diagnostic(`peak RSS of the server after 200 concurrent calls: ${rss === null ? 'n/a' : `${(rss / 1024).toFixed(1)} MiB`}`);
+    t.diagnostic(`peak RSS of the server after 200 concurrent no-op calls and 200 concurrent reads: ${rss === null ? 'n/a' : `${(rss / 1024).toFixed(1)} MiB`}`);
   } finally {
     await Promise.all(clients.map((c) => c.close()));
   }
