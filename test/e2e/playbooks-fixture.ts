@@ -31,7 +31,7 @@ export const LAYOUT_V2 = `<!doctype html><html><head><title>Release notes</title
 export interface PlaybookFixture {
   server: FixtureServer;
   F: (path: string) => string;
-  setChanging: (body: string) => void;
+  setChanging: (body: string, status?: number) => void;
   setGenome: (body: string, contentType?: string, status?: number) => void;
   setLayout: (version: 1 | 2) => void;
   close: () => Promise<void>;
@@ -39,6 +39,7 @@ export interface PlaybookFixture {
 
 export async function startPlaybookFixture(): Promise<PlaybookFixture> {
   let changing = '<p>initial</p>';
+  let changingStatus = 200;
   let genome = { body: '', type: 'application/json', status: 404 };
   let layout: 1 | 2 = 1;
   const server = await startFixtureServer({
@@ -50,7 +51,7 @@ export async function startPlaybookFixture(): Promise<PlaybookFixture> {
     '/docs/concepts/pods': html('<!doctype html><html><head><title>Pods</title></head><body><main><h1>Pods</h1><p>Pods are the smallest deployable units.</p></main></body></html>'),
     '/other': html('<!doctype html><html><head><title>Other</title></head><body><main><h1>Other page</h1><p>Something else.</p></main></body></html>'),
     '/changing': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title>Changing</title></head><body><main id="content"><h1>Changing</h1>${changing}</main></body></html>`);
+      res.writeHead(changingStatus, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title>Changing</title></head><body><main id="content"><h1>Changing</h1>${changing}</main></body></html>`);
     },
     '/cloak': (req, res) => {
       const headless = /HeadlessChrome/.test(String(req.headers['user-agent'] ?? ''));
@@ -72,8 +73,9 @@ export async function startPlaybookFixture(): Promise<PlaybookFixture> {
   return {
     server,
     F: (p) => server.url(p),
-    setChanging: (body) => {
+    setChanging: (body, status = 200) => {
       changing = body;
+      changingStatus = status;
     },
     setLayout: (version) => {
       layout = version;

@@ -18,6 +18,7 @@ import { attestTool, claimCheckTool, datasetExportTool } from './claims.ts';
 import { extractKnowledgeTool } from './extract-knowledge.ts';
 import { playbookHealTool } from './playbook-heal.ts';
 import { playbookSaveTool } from './playbook-save.ts';
+import { watchTool } from './watch.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
@@ -40,6 +41,7 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   extractKnowledgeTool,
   playbookHealTool,
   playbookSaveTool,
+  watchTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {
