@@ -73,7 +73,7 @@ export const trustVars = [
   define<boolean>({
     name: 'OCCAM_TIME_ANCHOR',
     area: 'trust',
-    description: 'RFC 3161 time anchors on receipts (`1`/`true`/`on` with OCCAM_TSA_URL). Producer deferred in v1.',
+    description: 'RFC 3161 time anchors on read receipts (`1`/`true`/`on`, needs OCCAM_TSA_URL). Fails open: a TSA that is down, private or wrong leaves the receipt without an anchor.',
     default: false,
     defaultText: 'off',
     parse: (raw) => ok(/^(1|true|on)$/i.test(raw.trim())),
@@ -81,7 +81,7 @@ export const trustVars = [
   define<string | null>({
     name: 'OCCAM_TSA_URL',
     area: 'trust',
-    description: 'RFC 3161 time-stamp authority URL used when OCCAM_TIME_ANCHOR is on.',
+    description: 'RFC 3161 time-stamp authority (http/https; private and loopback hosts are refused) used when OCCAM_TIME_ANCHOR is on.',
     default: null,
     defaultText: 'unset',
     parse: httpUrl(),

@@ -14,6 +14,8 @@ import { envelopeToWire, RECEIPT_VERSION, type PlaybookRef, type ReceiptEnvelope
 import { blockLeaf, merkleRootPrefixed } from './merkle.ts';
 import { negativeReceiptAllowed } from './negative.ts';
 import { signEnvelope, type Signer, type UnsignedEnvelope } from './sign.ts';
+import type { TimeAnchor } from './time-anchor.ts';
+import { requestTimeAnchor, timeAnchorSettings, type TsaClientOptions } from './tsa-client.ts';
 
 export const TOOLCHAIN = `ff-occam/${VERSION.split('+')[0]}`;
 
@@ -63,6 +65,7 @@ export interface ReadFacts {
 export interface ReceiptBundle {
   signed: Record<string, unknown>;
   blockLeaves?: string[];
+  timeAnchor?: TimeAnchor;
   capsule?: string;
 }
 
@@ -108,14 +111,18 @@ export function buildReadReceipt(facts: ReadFacts, signer: Signer, nowMs: number
   const bundle: ReceiptBundle = { signed: envelopeToWire(envelope) };
   const blockLeaves = leaves.map((l) => l.toString('hex'));
   if (blockLeaves.length > 0) bundle.blockLeaves = blockLeaves;
-  if (opts.emitCapsule) {
-    bundle.capsule = encodeCapsule({
-      signed: envelope,
-      ...(typeof facts.markdown === 'string' && facts.kind === 'extraction' ? { content: facts.markdown } : {}),
-      ...(blockLeaves.length > 0 ? { blockLeaves } : {}),
-    });
-  }
+  if (opts.emitCapsule) attachCapsule(bundle, facts);
   return bundle;
+}
+
+/** Sets `bundle.capsule` from the bundle as it stands (envelope, leaves, anchor) plus the markdown. */
+function attachCapsule(bundle: ReceiptBundle, facts: ReadFacts): void {
+  bundle.capsule = encodeCapsule({
+    signed: bundle.signed as unknown as ReceiptEnvelope,
+    ...(typeof facts.markdown === 'string' && facts.kind === 'extraction' ? { content: facts.markdown } : {}),
+    ...(bundle.blockLeaves ? { blockLeaves: bundle.blockLeaves } : {}),
+    ...(bundle.timeAnchor ? { timeAnchor: bundle.timeAnchor } : {}),
+  });
 }
 
 /**
@@ -126,12 +133,22 @@ export function buildReadReceipt(facts: ReadFacts, signer: Signer, nowMs: number
 export async function signReadReceipt(
   facts: ReadFacts,
   ctx: { runtime: RuntimeContext; services: Services },
-  opts: { emitCapsule?: boolean } = {},
+  opts: { emitCapsule?: boolean; tsaSeams?: Pick<TsaClientOptions, 'resolve' | 'dial'> } = {},
 ): Promise<ReceiptBundle | null> {
   try {
     const store = await ctx.services.use(signingKeyService);
     if (!receiptsEnabled(ctx.runtime)) return null;
-    return buildReadReceipt(facts, store.signer, ctx.runtime.now(), opts);
+    const bundle = buildReadReceipt(facts, store.signer, ctx.runtime.now(), { emitCapsule: false });
+    if (!bundle) return null;
+    // RFC 3161 anchor on successful extractions when configured (fails open: no anchor, same receipt).
+    const anchorSettings = facts.kind === 'extraction' ? timeAnchorSettings(ctx.runtime) : null;
+    if (anchorSettings) {
+      const anchor = await requestTimeAnchor(bundle.signed.sig as string, { ...anchorSettings, ...opts.tsaSeams });
+      if (anchor) bundle.timeAnchor = anchor;
+      else ctx.runtime.warn(`[occam.trust] time anchor not attached (TSA ${anchorSettings.url} unreachable, refused or invalid)`);
+    }
+    if (opts.emitCapsule) attachCapsule(bundle, facts);
+    return bundle;
   } catch (err) {
     ctx.runtime.warn(`[occam.trust] receipt not produced: ${(err as Error).message}`);
     return null;
