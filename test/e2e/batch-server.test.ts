@@ -87,6 +87,12 @@ test('tools.md §8 BatchServer: health, submit 202, status, paged results, 400 i
     assert.equal(results.json.items.length, 1);
     assert.match(results.json.items[0].markdown, /page-9002-marker/);
     assert.equal(results.json.next_cursor, null);
+    const badCursor = await api(`/v1/batch/${jobId}/results?cursor=-1`);
+    assert.equal(badCursor.status, 400);
+    assert.equal(badCursor.json.error.code, 'invalid_request');
+    const clamped = await api(`/v1/batch/${jobId}/results?limit=0`);
+    assert.equal(clamped.json.items.length, 1, 'limit 0 is clamped to 1');
+    assert.equal(clamped.json.next_cursor, 1);
   } finally {
     assert.equal(await server.stop('SIGTERM'), 0, 'SIGTERM ends the server cleanly');
   }

@@ -97,6 +97,19 @@ test('tools.md #32: a text message above OCCAM_MCP_MAX_MESSAGE_BYTES is rejected
   bin.socket.send(Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })), { binary: true });
   assert.equal((await binClosed).code, 1003);
 
+  // a text frame that is not JSON-RPC gets a parse error and the connection stays usable
+  const junk = await tryWebSocket(server.url);
+  assert.ok(junk.opened);
+  const replies: unknown[] = [];
+  junk.socket.on('message', (d) => replies.push(JSON.parse(d.toString())));
+  junk.socket.send('this is not json');
+  junk.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }));
+  const deadline = Date.now() + 5000;
+  while (replies.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual((replies[0] as { error: { code: number } }).error.code, -32700);
+  assert.deepEqual(replies[1], { jsonrpc: '2.0', id: 9, result: {} });
+  junk.socket.close();
+
   // a message just under the cap is served
   const ok = await connect();
   const pong = await ok.ping();
