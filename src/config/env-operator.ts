@@ -42,6 +42,11 @@ export const operatorVars = [
   }),
   onOff('OCCAM_RELEASE_ALLOW_HTTP', '`1` permits `http://` release URLs (a warning is printed); otherwise HTTPS only.'),
   define<string | null>({
+    name: 'OCCAM_RELEASE_PUBKEY', area: 'operator', default: null, defaultText: 'the key stamped into the script',
+    description: 'Path of the pinned release public key (occam-release-key.pem) the bootstrap verifies SHA256SUMS.sig against; needed only with an unstamped copy of the script (docs/release.md).',
+    parse: text(),
+  }),
+  define<string | null>({
     name: 'OCCAM_GET_URL', area: 'operator', default: null, defaultText: 'the published get-ff-occam.sh',
     description: 'URL of the bootstrap script shown in doctor/mcp "how to fix" text.', parse: httpUrl(),
   }),
