@@ -511,18 +511,11 @@ async function run(
   if (opts.toc) sidecars.toc = tableOfContents(parsed);
   if (opts.screenshot && winner.screenshot) sidecars.screenshot = [winner.screenshot];
 
-  // Blocks whose content survives in the returned markdown: the receipt's Merkle leaves (trust.md §3.7).
-  const sourceByHash = new Map(page.blocks.map((b) => [toWireBlocks([b], { compactLinks: true })[0].hash, b]));
-  const retainedBlocks = (p: PlanResult): Array<{ text: string; sourceSelector: string }> => {
-    if (opts.jsonBlocks) return ((p.sidecars.blocks ?? []) as WireBlock[]).map((b) => ({ text: b.text, sourceSelector: b.sourceSelector }));
-    return wireBlocks
-      .filter((b) => {
-        const src = sourceByHash.get(b.hash);
-        const md = src?.markdown ?? b.text;
-        return p.markdown.includes(opts.compactLinks ? compactLinks(md) : md);
-      })
-      .map((b) => ({ text: b.text, sourceSelector: b.sourceSelector }));
-  };
+  // The receipt's Merkle leaves (trust.md §3.7) cover the blocks the response returns: with json_blocks, the
+  // blocks the budget kept. Without json_blocks no blocks are returned, so no leaves travel either (reading.md
+  // §10: blocks cost nothing unless requested) — as in the reference's representative result.
+  const retainedBlocks = (p: PlanResult): Array<{ text: string; sourceSelector: string }> =>
+    opts.jsonBlocks ? ((p.sidecars.blocks ?? []) as WireBlock[]).map((b) => ({ text: b.text, sourceSelector: b.sourceSelector })) : [];
   const leafSetCompleteFor = (p: PlanResult) => !p.truncated && !fitReport && !opts.selectors && !deltaOnly;
   const quality = page.state.ok ? page.state.quality : undefined;
   const confidenceFor = (p: PlanResult) => {

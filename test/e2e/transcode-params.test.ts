@@ -111,8 +111,11 @@ test('tools.md §3.1.3: a plain read carries the success envelope fields', async
   assert.ok(r.agentHints.warnings.includes('playwright_browser_missing_downgrading_to_http'), 'reading.md #12');
   assert.equal(r.recovery, undefined, 'no router ran without a browser');
   assert.equal(r.receipt.signed.contentHash, `sha256:${r.contentHash}`, 'signed by the trust layer');
-  assert.equal(r.receipt.signed.leafSetComplete, true);
-  assert.ok(r.receipt.blockLeaves.length > 3);
+  assert.equal(r.receipt.blockLeaves, undefined, 'no blocks requested → no leaves travel');
+  const withBlocks = await read({ url: server.url('/article'), json_blocks: true });
+  assert.equal(withBlocks.receipt.blockLeaves.length, withBlocks.blocks.length, 'one leaf per returned block');
+  assert.equal(withBlocks.receipt.signed.leafSetComplete, true);
+  assert.match(withBlocks.receipt.signed.blockMerkleRoot, /^sha256:[0-9a-f]{64}$/);
   const off = await read({ url: server.url('/article'), emit_capsule: true }, { runtime: { ...runtime, env: { ...runtime.env, OCCAM_RECEIPTS: 'off' } } });
   assert.equal(off.receipt.signed, undefined, 'receipts off: telemetry only, nothing faked');
   assert.ok(off.agentHints.warnings.some((w: string) => w.startsWith('emit_capsule_unavailable')));
