@@ -124,7 +124,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     links = out.links;
     mediaRefs = out.mediaRefs;
   }
-  blocks = recomputeHeadingPaths(blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text)));
+  blocks = recomputeHeadingPaths(dropRepeats(blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text))));
   const title = reading.meta.title;
   blocks = withTitle(blocks, title);
   const markdown = blocks.map((b) => b.markdown).join('\n\n');
@@ -191,6 +191,20 @@ function extractFeed(input: ExtractInput): ExtractResult | undefined {
     contentRoots: [],
     signals,
   };
+}
+
+/**
+ * Responsive layouts render the same block twice (mobile + desktop copies) and carousels clone slides: a block whose
+ * text already appeared verbatim is dropped. Short texts ("Reply", "$20.00") may repeat legitimately and stay.
+ */
+function dropRepeats(blocks: ContentBlock[]): ContentBlock[] {
+  const seen = new Set<string>();
+  return blocks.filter((b) => {
+    if (b.text.length < 40 || b.kind === 'heading') return true;
+    if (seen.has(b.text)) return false;
+    seen.add(b.text);
+    return true;
+  });
 }
 
 const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();

@@ -314,6 +314,9 @@ function bodyOf(doc: Document): Element | undefined {
   return body ?? html;
 }
 
+/** Widening thresholds (shares of the page's non-link text), tuned on the wcxb dev sample by page type. */
+export const WIDEN = { articleShare: 0.3, otherShare: 0.6, target: 0.7 };
+
 export function findMainContent(doc: Document, opts: MainContentOptions): MainContent {
   if (opts.contentSelectors && opts.contentSelectors.length > 0) {
     const hits: Element[] = [];
@@ -367,11 +370,21 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
     roots = [body];
     strategy = 'body';
   }
-  // A root that holds only a sliver of the page while the page has much more prose is a mis-pick: widen to body.
-  const rootText = roots.reduce((a, r) => a + stats.text(r), 0);
-  if (rootText < 140 && bodyText > 600) {
-    roots = [body];
-    strategy = 'body';
+  // Non-article pages (landing, service, product, listing) spread their content over many sections; a single
+  // best-scoring block then holds a fraction of it. Widen to the smallest ancestor holding most of the page's
+  // non-link text (the chrome is already gone, so that ancestor is content, not layout).
+  if (strategy !== 'content_selectors') {
+    const good = (el: Element): number => stats.text(el) - stats.get(el).link;
+    const pageGood = good(body);
+    const rootGood = roots.reduce((a, r) => a + good(r), 0);
+    const articleLike = opts.pageType === 'article' || opts.pageType === 'documentation' || opts.pageType === 'forum';
+    const floor = articleLike ? WIDEN.articleShare : WIDEN.otherShare;
+    if (pageGood > 0 && rootGood < pageGood * floor) {
+      let cur: Element = roots[0].parent instanceof Element ? (roots[0].parent as Element) : body;
+      while (cur !== body && good(cur) < pageGood * WIDEN.target && cur.parent instanceof Element) cur = cur.parent;
+      roots = [cur];
+      strategy = cur === body ? 'body' : strategy;
+    }
   }
   pruneInside(roots, stats, opts.pageType);
   return { roots, strategy };

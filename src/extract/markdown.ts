@@ -70,6 +70,8 @@ interface Chunk {
   el: Element;
   level?: number;
   language?: string;
+  /** Plain text when it is not derivable from the Markdown (code keeps its content verbatim). */
+  text?: string;
 }
 
 const BR = '\u0001';
@@ -97,7 +99,7 @@ export class MarkdownRenderer {
     for (const c of chunks) {
       const md = c.md.trim();
       if (!md) continue;
-      const text = markdownToPlainText(md);
+      const text = c.text ?? markdownToPlainText(md);
       if (!text && c.kind !== 'image') continue;
       if (c.kind === 'heading') {
         while (path.length > 0 && path[path.length - 1].level >= (c.level ?? 2)) path.pop();
@@ -314,8 +316,9 @@ export class MarkdownRenderer {
     if ((w === '1' || w === '0') && (h === '1' || h === '0')) return undefined;
     const alt = collapse(attr(el, 'alt') ?? attr(el, 'title') ?? '').replace(/[[\]]/g, '');
     this.addMedia(url, mediaKindOf(url, 'image'), alt || undefined, el);
-    // Decorative images (no alt text) are dropped from the text: they cost tokens and carry no words.
-    if (!alt) return undefined;
+    // Decorative images (no alt) and gallery shots whose alt is a file-like slug ("staple-tee-front") are left to
+    // mediaRefs: in the text they cost tokens and carry no words.
+    if (!alt || !/\s/.test(alt) || /\.(jpe?g|png|gif|webp|svg|avif)$/i.test(alt)) return undefined;
     return `![${alt}](${url.replace(/[()\s]/g, (c) => encodeURIComponent(c))})`;
   }
 
@@ -410,7 +413,7 @@ export class MarkdownRenderer {
     const language = codeLanguage(el);
     let fence = '```';
     while (code.includes(fence)) fence += '`';
-    return { kind: 'code', md: `${fence}${language ?? ''}\n${code}\n${fence}`, el, language };
+    return { kind: 'code', md: `${fence}${language ?? ''}\n${code}\n${fence}`, el, language, text: code };
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -542,7 +545,8 @@ function isStandaloneImage(el: Element): boolean {
 
 function imageSource(el: Element): string | undefined {
   const candidates = [attr(el, 'src'), attr(el, 'data-src'), attr(el, 'data-lazy-src'), attr(el, 'data-original')];
-  for (const c of candidates) if (c && !c.startsWith('data:')) return c;
+  // Some themes put a whole srcset into src/data-src: a URL has no spaces, so the first token is the URL.
+  for (const c of candidates) if (c && c.trim() && !c.trim().startsWith('data:')) return c.trim().split(/\s+/)[0];
   const srcset = attr(el, 'srcset') ?? attr(el, 'data-srcset');
   if (srcset) return srcset.trim().split(/\s+/)[0];
   return undefined;

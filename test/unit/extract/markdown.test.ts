@@ -1,0 +1,105 @@
+// Markdown rendering rules (reading.md §10 step 5–7): tables, code language, nested lists, links, images, blocks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractDocument } from '../../../src/extract/index.ts';
+
+const URL_BASE = 'https://site.test/docs/page.html';
+
+/** Wraps body HTML in an article with enough prose that the page is read as content, not a shell. */
+function page(body: string, title = 'Fixture page'): string {
+  const prose = '<p>This paragraph gives the fixture enough ordinary prose, with commas, clauses and full sentences, that the extractor treats the page as a real article rather than a stub.</p>';
+  return `<!doctype html><html lang="en"><head><title>${title}</title></head><body><nav><a href="/">Home</a></nav><article><h1>${title}</h1>${prose}${body}${prose.replace('This paragraph', 'A closing paragraph')}</article><footer>Copyright footer text</footer></body></html>`;
+}
+
+function md(body: string): string {
+  const r = extractDocument({ html: page(body), url: URL_BASE });
+  assert.equal(r.state.ok, true);
+  return r.markdown;
+}
+
+test('table: first row is the header, separator follows, ragged rows are padded', () => {
+  const out = md('<table><tr><th>A</th><th>B</th><th>C</th></tr><tr><td>1</td><td>2</td></tr></table>');
+  assert.ok(out.includes('| A | B | C |\n| --- | --- | --- |\n| 1 | 2 | |'), out);
+});
+
+test('table: colspan pads the spanned columns and rowspan repeats the value below', () => {
+  const out = md(
+    '<table><tr><th>Name</th><th colspan="2">Scores</th></tr><tr><td rowspan="2">Ada</td><td>9</td><td>8</td></tr><tr><td>7</td><td>6</td></tr></table>',
+  );
+  assert.ok(out.includes('| Name | Scores | |'), out);
+  assert.ok(out.includes('| Ada | 9 | 8 |'), out);
+  assert.ok(out.includes('| Ada | 7 | 6 |'), out);
+});
+
+test('table: nested tables are flattened into the cell, pipes escaped; tables are exposed as data', () => {
+  const r = extractDocument({
+    html: page('<table><thead><tr><th>K</th><th>V</th></tr></thead><tr><td>x</td><td><table><tr><td>in|ner</td></tr></table></td></tr></table>'),
+    url: URL_BASE,
+  });
+  assert.ok(r.markdown.includes('| x | in\\|ner |'), r.markdown);
+  assert.equal(r.tables.length, 1);
+  assert.deepEqual(r.tables[0].headers, ['K', 'V']);
+  assert.equal(r.tables[0].rows[0][0], 'x');
+  assert.match(r.tables[0].selector, /table/);
+});
+
+test('code: fenced with the language from language-x / lang-x / data-lang, content verbatim', () => {
+  assert.ok(md('<pre><code class="language-python">x = 1\n  y = 2</code></pre>').includes('```python\nx = 1\n  y = 2\n```'));
+  assert.ok(md('<pre class="lang-rust"><code>fn main() {}</code></pre>').includes('```rust\nfn main() {}\n```'));
+  assert.ok(md('<pre data-lang="go">package main</pre>').includes('```go\npackage main\n```'));
+  assert.ok(md('<pre><code>a &lt; b</code></pre>').includes('```\na < b\n```'));
+  const fence = md('<pre><code>```inner```</code></pre>');
+  assert.ok(fence.includes('````\n```inner```\n````'), fence);
+});
+
+test('inline: code, emphasis and links resolved against the page URL; empty and fragment links dropped', () => {
+  const out = md('<p>Use <code>npm ci</code>, <strong>always</strong>, see <a href="../guide/setup.html">the setup guide</a><a href="/x"></a> or <a href="#top">top</a>.</p>');
+  assert.ok(out.includes('Use `npm ci`, **always**, see [the setup guide](https://site.test/guide/setup.html) or top.'), out);
+  assert.ok(!out.includes(']()') && !out.includes('[](https'), out);
+});
+
+test('lists: nested lists indent by four spaces with the reference bullet style; ordered lists count', () => {
+  const out = md('<ul><li>src<ul><li>core</li><li>utils</li></ul></li><li>tests</li></ul><ol start="3"><li>three</li><li>four</li></ol>');
+  assert.ok(out.includes('*   src\n    *   core\n    *   utils\n*   tests'), out);
+  assert.ok(out.includes('3.  three\n4.  four'), out);
+});
+
+test('quotes and images: blockquote lines prefixed, descriptive images kept as ![alt](absolute url)', () => {
+  const out = md('<blockquote><p>First line.</p><p>Second line.</p></blockquote><figure><img src="/img/hawk.jpg" alt="A hawk on a post"><figcaption>Caption here.</figcaption></figure><img src="/spacer.gif">');
+  assert.ok(out.includes('> First line.\n>\n> Second line.'), out);
+  assert.ok(out.includes('![A hawk on a post](https://site.test/img/hawk.jpg)'), out);
+  assert.ok(!out.includes('spacer.gif'), out);
+});
+
+test('blocks: kinds, selectors, heading paths; markdown is the blocks joined', () => {
+  const r = extractDocument({
+    html: page('<h2>Install</h2><p>Run the installer with the default options and wait for it to finish completely.</p><h3>Verify</h3><ul><li>run doctor</li></ul>'),
+    url: URL_BASE,
+  });
+  assert.equal(r.markdown, r.blocks.map((b) => b.markdown).join('\n\n'));
+  assert.equal(r.blocks[0].kind, 'heading');
+  assert.equal(r.blocks[0].markdown, '# Fixture page');
+  const list = r.blocks.find((b) => b.kind === 'list')!;
+  assert.deepEqual(list.headingPath, ['Fixture page', 'Install', 'Verify']);
+  assert.equal(list.text, 'run doctor');
+  assert.match(list.selector, /^body > article > ul$/);
+  const install = r.blocks.find((b) => b.text === 'Install')!;
+  assert.equal(install.level, 2);
+});
+
+test('metadata: title without site suffix, lang, canonical, description, author, published date', () => {
+  const html = `<!doctype html><html lang="de"><head><title>Deep dive into queues | Example Blog</title>
+    <link rel="canonical" href="/posts/queues"><meta name="description" content="All about queues.">
+    <meta name="author" content="Ada Lovelace"><meta property="article:published_time" content="2026-01-02T03:04:05Z"></head>
+    <body><article><p>${'Queues are everywhere in systems, and they matter a lot. '.repeat(8)}</p></article></body></html>`;
+  const r = extractDocument({ html, url: 'https://blog.test/p?id=1' });
+  assert.equal(r.title, 'Deep dive into queues');
+  assert.deepEqual(r.meta, {
+    title: 'Deep dive into queues',
+    description: 'All about queues.',
+    author: 'Ada Lovelace',
+    publishedAt: '2026-01-02T03:04:05Z',
+    lang: 'de',
+    canonical: 'https://blog.test/posts/queues',
+  });
+});
