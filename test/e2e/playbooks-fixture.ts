@@ -61,6 +61,15 @@ export async function startPlaybookFixture(): Promise<PlaybookFixture> {
     '/layout': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(layout === 1 ? LAYOUT_V1 : LAYOUT_V2);
     },
+    '/form': html(`<!doctype html><html><head><title>Order lookup</title></head><body><main><h1>Order lookup</h1>
+      <p>${'Enter an order number to see where your parcel is right now. '.repeat(3)}</p>
+      <form action="/submitted" method="get"><input id="order" name="order" type="text"><button id="send" type="submit">Look up</button></form></main></body></html>`),
+    '/submitted': (req, res) => {
+      const order = new URL(req.url ?? '/', 'http://x').searchParams.get('order') ?? '';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title>Order status</title></head><body><main><h1>Order status</h1>
+        <p id="status">Order ${order.replace(/[^A-Za-z0-9-]/g, '')} left the depot this morning and arrives tomorrow before noon.</p>
+        <p>${'Tracking updates appear here as the parcel moves between depots. '.repeat(3)}</p></main></body></html>`);
+    },
     '/walled': html('<!doctype html><html><body><h1>Forbidden</h1></body></html>', 403),
     '/.well-known/agent-genome.v1.json': (_req, res) => {
       res.writeHead(genome.status, { 'content-type': genome.type }).end(genome.body);

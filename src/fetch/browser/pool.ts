@@ -10,6 +10,7 @@ import { OccamError } from '../../contract/failures.ts';
 import { defineService } from '../../mcp/services.ts';
 import { resolveAndCheck, systemResolver, type GuardPolicy, type Resolver } from '../guard.ts';
 import { installHint, locateBrowser } from './discover.ts';
+import { runActionPlan, type ActionOutcome, type BrowserAction } from './actions.ts';
 
 export const BROWSER_HTML_CAP = 900_000;
 const VIEWPORT = { width: 1280, height: 720 };
@@ -36,6 +37,11 @@ export interface RenderOptions {
   screenshot?: boolean;
   /** Time to let scripts settle after the content selector appears. */
   settleMs?: number;
+  /** A declarative action plan (closed vocabulary, actions.ts) run on the loaded page before capture. */
+  actions?: readonly BrowserAction[];
+  /** The plan's deadline in ms from the start of the render (default: the render timeout). */
+  actionDeadlineMs?: number;
+  onActionStep?: (outcome: ActionOutcome) => void;
 }
 
 export interface RenderedPage {
@@ -303,6 +309,9 @@ export class BrowserPool {
     await page.waitForTimeout(Math.min(options.settleMs ?? 1000, remaining()));
     // Wait for the network to go quiet briefly (script-rendered content), without blocking on pages that never settle.
     await page.waitForLoadState('networkidle', { timeout: Math.min(2000, remaining()) }).catch(() => {});
+    if (options.actions?.length) {
+      await runActionPlan(page, options.actions, { deadlineAt: started + (options.actionDeadlineMs ?? timeoutMs), onStep: options.onActionStep });
+    }
     if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
     let html = await page.content();
     const htmlTruncated = html.length > BROWSER_HTML_CAP;

@@ -19,6 +19,7 @@ import { extractKnowledgeTool } from './extract-knowledge.ts';
 import { playbookHealTool } from './playbook-heal.ts';
 import { playbookSaveTool } from './playbook-save.ts';
 import { watchTool } from './watch.ts';
+import { browserInteractTool } from './browser-interact.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
@@ -42,6 +43,7 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   playbookHealTool,
   playbookSaveTool,
   watchTool,
+  browserInteractTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {

@@ -1,0 +1,31 @@
+// occam_browser_interact (tools.md §3.2.4, playbooks.md §13.5; opt-in OCCAM_BROWSER_ACTIONS_MCP=1): a short
+// declarative browser plan, then the page as Markdown with a receipt. [F-top] failures.
+import { z } from 'zod';
+import { defineTool } from '../tool.ts';
+
+export const browserInteractTool = defineTool({
+  name: 'occam_browser_interact',
+  description: [
+    'Open a page in the browser, run a short declarative plan (≤16 steps: wait, wait_selector, wait_text, click, hover, type, press,',
+    'scroll — never page script), then read the resulting page as Markdown with a receipt. actions is a JSON array, e.g.',
+    '[{"do":"click","selector":"#more"},{"do":"wait_selector","selector":"#x"}]. The first failing step stops the plan',
+    '(failureCode action_failed, failedIndex). Typed text is never echoed. Never cached.',
+  ].join(' '),
+  inputSchema: z.object({
+    url: z.string().describe('[core] Absolute http(s) URL to open.'),
+    actions: z.string().describe('[core] JSON array of steps {do, selector?, text?, key?, to?, ms?, px?, timeout_ms?}.'),
+    session_profile: z.string().nullable().optional().describe('[fetch] Session profile id whose headers are sent.'),
+    focus_query: z.string().nullable().optional().describe('[tokens] Keep the parts of the result that answer this.'),
+    max_tokens: z.number().int().nullable().optional().describe('[tokens] Budget for the result (≥128; default: the client budget).'),
+    deadline_ms: z.number().int().nullable().optional().describe('[advanced] Plan deadline (default 90000, clamped 1000–180000).'),
+  }),
+  handler: async (args, ctx) => {
+    const { browserInteract } = await import('../../optin/interact.ts');
+    return browserInteract(args, {
+      runtime: ctx.runtime,
+      services: ctx.services,
+      signal: ctx.signal,
+      resolveMaxTokens: (explicit) => ctx.session.capabilities.resolveMaxTokens(explicit),
+    });
+  },
+});

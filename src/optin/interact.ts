@@ -1,0 +1,140 @@
+// occam_browser_interact (playbooks.md §13.5): open a URL in the shared browser pool, run a short declarative
+// plan (fetch/browser/actions.ts), then materialise the resulting page through the one read pipeline (same
+// extractor as a browser transcode, token budget, focus, Receipt v1). `actionPlanHash` travels beside the receipt,
+// unsigned (trust.md §3.2 fixes the signed fields). Never cached; typed text never appears in any output.
+import type { RuntimeContext } from '../config/context.ts';
+import { normaliseError, OccamError, topFailure, type FailureCode } from '../contract/failures.ts';
+import { guardPolicyFor } from '../fetch/acquire.ts';
+import { actionPlanHash, parseActionPlan, redactAction, type ActionOutcome, type BrowserAction } from '../fetch/browser/actions.ts';
+import type { Services } from '../mcp/services.ts';
+
+export const DEADLINE_MS = { default: 90_000, min: 1000, max: 180_000 };
+/** Time left for materialising the page after the plan's deadline. */
+const CAPTURE_GRACE_MS = 30_000;
+
+export interface InteractArgs {
+  url: string;
+  actions: string;
+  session_profile?: string | null;
+  focus_query?: string | null;
+  max_tokens?: number | null;
+  deadline_ms?: number | null;
+}
+
+export interface InteractDeps {
+  runtime: RuntimeContext;
+  services: Services;
+  signal?: AbortSignal;
+  resolveMaxTokens: (explicit: number | null) => number | null;
+  onProgress?: (done: number, total: number) => void;
+}
+
+function traceOf(actions: readonly BrowserAction[], outcomes: readonly ActionOutcome[]) {
+  return outcomes.map((o) => ({
+    ...redactAction(actions[o.index]),
+    index: o.index,
+    do: o.do,
+    ok: o.ok,
+    ...(o.failure ? { failure: o.failure } : {}),
+    ...(o.message ? { message: o.message } : {}),
+  }));
+}
+
+export async function browserInteract(args: InteractArgs, deps: InteractDeps): Promise<{ ok: boolean } & Record<string, unknown>> {
+  const url = typeof args.url === 'string' ? args.url.trim() : '';
+  const fail = (code: FailureCode, message: string, extra: Record<string, unknown> = {}) => topFailure(code, message, { url, stepsRun: 0, ...extra });
+  let actions: BrowserAction[];
+  try {
+    if (!url) throw new OccamError('invalid_arguments', 'url is required.');
+    if (args.max_tokens !== undefined && args.max_tokens !== null && args.max_tokens < 128) throw new OccamError('invalid_arguments', 'max_tokens must be at least 128.');
+    actions = parseActionPlan(args.actions);
+  } catch (err) {
+    const { code, message } = normaliseError(err);
+    return fail(code, message);
+  }
+  const planHash = actionPlanHash(actions);
+  const deadlineMs = Math.min(DEADLINE_MS.max, Math.max(DEADLINE_MS.min, Math.trunc(args.deadline_ms ?? DEADLINE_MS.default)));
+  const { locateBrowser } = await import('../fetch/browser/discover.ts');
+  if (!locateBrowser(deps.runtime).path) return fail('workers_unavailable', 'browser_interact needs Chromium and none is installed.', { actionPlanHash: planHash });
+
+  const outcomes: ActionOutcome[] = [];
+  let finalUrl: string | undefined;
+  const total = actions.length + 1;
+  const [{ transcode }, { browserPoolService }] = await Promise.all([import('../read/transcode.ts'), import('../fetch/browser/pool.ts')]);
+  const sessionId = args.session_profile?.trim() || null;
+  let headers: Record<string, string> | undefined;
+  try {
+    if (sessionId) headers = (await (await import('../fetch/session.ts')).loadSessionProfile(sessionId, deps.runtime)).headers;
+  } catch (err) {
+    const { code, message } = normaliseError(err);
+    return fail(code, message, { actionPlanHash: planHash });
+  }
+  const pool = await deps.services.use(browserPoolService);
+  const read = await transcode(
+    {
+      url,
+      backend_policy: 'browser',
+      focus_query: args.focus_query ?? null,
+      max_tokens: args.max_tokens ?? null,
+      playbook_policy: 'off',
+    },
+    {
+      runtime: deps.runtime,
+      services: deps.services,
+      signal: deps.signal,
+      resolveMaxTokens: deps.resolveMaxTokens,
+      playbook: null,
+      // The browser backend of this read is the pool with the plan attached.
+      browser: {
+        render: async (target, o) => {
+          const page = await pool.render(target, {
+            policy: guardPolicyFor(deps.runtime),
+            signal: o.signal,
+            timeoutMs: deadlineMs + CAPTURE_GRACE_MS,
+            ...(headers ? { headers } : {}),
+            actions,
+            actionDeadlineMs: deadlineMs,
+            onActionStep: (outcome) => {
+              outcomes.push(outcome);
+              deps.onProgress?.(outcomes.length, total);
+            },
+          });
+          finalUrl = page.finalUrl;
+          return { finalUrl: page.finalUrl, status: page.status, html: page.html };
+        },
+      },
+    },
+  );
+  const actionTrace = traceOf(actions, outcomes);
+  const stepsRun = outcomes.filter((o) => o.ok).length;
+  if (!read.ok) {
+    const f = read.failure as { code: FailureCode; message: string };
+    const failed = outcomes.find((o) => !o.ok);
+    return topFailure(f.code, f.message, {
+      url,
+      ...(finalUrl ? { finalUrl } : {}),
+      actionPlanHash: planHash,
+      ...(failed ? { failedIndex: failed.index } : {}),
+      stepsRun,
+      ...(actionTrace.length ? { actionTrace } : {}),
+    });
+  }
+  deps.onProgress?.(total, total);
+  const compile = read.compile as { truncated?: boolean; truncationStrategy?: string } | undefined;
+  const urls = read.url as { finalUrl?: string } | undefined;
+  return {
+    ok: true,
+    url,
+    finalUrl: urls?.finalUrl ?? finalUrl ?? url,
+    markdown: read.markdown,
+    backend: 'browser_playwright',
+    actionPlanHash: planHash,
+    stepsRun,
+    actionTrace,
+    contentHash: read.contentHash,
+    truncated: Boolean(compile?.truncated),
+    ...(compile?.truncationStrategy ? { truncationStrategy: compile.truncationStrategy } : {}),
+    ...(read.receipt ? { receipt: read.receipt } : {}),
+    cached: false,
+  };
+}
