@@ -373,7 +373,7 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
   // Non-article pages (landing, service, product, listing) spread their content over many sections; a single
   // best-scoring block then holds a fraction of it. Widen to the smallest ancestor holding most of the page's
   // non-link text (the chrome is already gone, so that ancestor is content, not layout).
-  if (strategy !== 'content_selectors') {
+  {
     const good = (el: Element): number => stats.text(el) - stats.get(el).link;
     const pageGood = good(body);
     const rootGood = roots.reduce((a, r) => a + good(r), 0);

@@ -18,7 +18,7 @@ test('reading.md #9: a Cloudflare interstitial is captcha_or_challenge (js_chall
 
 test('reading.md #10: a long article that discusses challenges, captcha and 429 is content', () => {
   const para = 'Sites sometimes show "Just a moment" while a captcha or a 429 Too Many Requests response slows scrapers down; the article explains why. ';
-  const html = `<html><head><title>About challenges</title></head><body><article><h1>About challenges</h1>${Array.from({ length: 12 }, (_, i) => `<p>Part ${i}. ${para}</p>`).join('')}</article></body></html>`;
+  const html = `<html><head><title>About challenges</title></head><body><article><h1>About challenges</h1>${Array.from({ length: 18 }, (_, i) => `<p>Part ${i}. ${para}</p>`).join('')}</article></body></html>`;
   const r = extractDocument({ html, url: 'https://blog.test/challenges' });
   assert.equal(r.state.ok, true);
   assert.ok(r.markdown.length > 2000);
