@@ -76,6 +76,10 @@ test('golden corpus: 22 expectations through occam_transcode over MCP stdio', as
       continue;
     }
     const md: string = json.markdown;
+    if (e.backend === 'browser') {
+      // With a usable Chromium the browser renders it; without one the read downgrades to HTTP and says so.
+      assert.ok(json.backend === 'browser_playwright' || json.agentHints.warnings.includes('playwright_browser_missing_downgrading_to_http'), `${e.id}: ${json.backend}`);
+    }
     if (e.min_chars !== undefined) assert.ok(md.length >= e.min_chars, `${e.id}: ${md.length} ≥ ${e.min_chars} chars`);
     if (e.max_chars !== undefined) assert.ok(md.length <= e.max_chars, `${e.id}: ${md.length} ≤ ${e.max_chars} chars`);
     for (const s of e.must_contain ?? []) assert.ok(md.includes(s), `${e.id}: contains ${JSON.stringify(s)}`);
