@@ -9,12 +9,13 @@ import { createHash, verify as cryptoVerify, X509Certificate } from 'node:crypto
 import { decodeBase64url, sha256 } from '../bytes.ts';
 import { DIGEST_NAMES, OID, parseTimeStampToken, type SignerInfoFacts } from './der.ts';
 
-export interface TimeAnchor {
+/** A type alias (not an interface) so it stays assignable to the pipeline's `Record<string, unknown>` slot. */
+export type TimeAnchor = {
   type: string;
   tsa?: string;
   token?: string;
   genTime?: string;
-}
+};
 
 export interface TimeAnchorReport {
   present: true;
