@@ -192,6 +192,17 @@ const HEALABLE = new Set(['thin_extract', 'extraction_failed', 'content_extracti
 
 /** Runs one read. Never throws. */
 export async function transcode(args: TranscodeArgs, deps: TranscodeDeps): Promise<TranscodeResult> {
+  const result = await readOnce(args, deps);
+  // playbooks.md §13.4: with OCCAM_ATLAS_MCP on, every read outcome feeds the per-host failure atlas.
+  if (readEnv<boolean>('OCCAM_ATLAS_MCP', deps.runtime.env)) {
+    const { failureAtlasService } = await import('../optin/atlas.ts');
+    const target = (result.url as { url?: string } | undefined)?.url || (typeof args.url === 'string' ? args.url : '');
+    (await deps.services.use(failureAtlasService)).record(target, result.ok, result.ok ? null : ((result.failure as { code?: string } | undefined)?.code ?? null));
+  }
+  return result;
+}
+
+async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<TranscodeResult> {
   const t = clock();
   const timings: Record<string, number> = { preflightMs: 0, routeMs: 0, networkMs: 0, parseMs: 0, postProcessMs: 0, compileMs: 0 };
   let inputUrl = typeof args.url === 'string' ? args.url.trim() : '';

@@ -20,6 +20,7 @@ import { playbookHealTool } from './playbook-heal.ts';
 import { playbookSaveTool } from './playbook-save.ts';
 import { watchTool } from './watch.ts';
 import { browserInteractTool } from './browser-interact.ts';
+import { failureAtlasTool } from './failure-atlas.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
@@ -44,6 +45,7 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   playbookSaveTool,
   watchTool,
   browserInteractTool,
+  failureAtlasTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {
