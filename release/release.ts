@@ -194,7 +194,8 @@ export async function buildRelease(opts: BuildOptions): Promise<BuildSummary> {
     }
 
     const archive = join(opts.outDir, names.archive);
-    run('tar', ['-czf', archive, names.treeDir], opts.outDir);
+    // Relative names only: a Windows drive letter ("D:\\…") reads as a remote host to GNU tar.
+    run('tar', ['-czf', names.archive, names.treeDir], opts.outDir);
     const external: ExternalManifest = {
       version,
       rid,
