@@ -194,7 +194,7 @@ export async function buildRelease(opts: BuildOptions): Promise<BuildSummary> {
     }
 
     const archive = join(opts.outDir, names.archive);
-    // Relative names only: a Windows drive letter ("D:\\…") reads as a remote host to GNU tar.
+    // Relative names only: a Windows drive letter (D:…) reads as a remote host to GNU tar.
     run('tar', ['-czf', names.archive, names.treeDir], opts.outDir);
     const external: ExternalManifest = {
       version,
