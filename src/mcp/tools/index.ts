@@ -21,6 +21,7 @@ import { playbookSaveTool } from './playbook-save.ts';
 import { watchTool } from './watch.ts';
 import { browserInteractTool } from './browser-interact.ts';
 import { failureAtlasTool } from './failure-atlas.ts';
+import { crosscheckTool } from './crosscheck.ts';
 
 export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   clientCapabilitiesTool,
@@ -46,6 +47,7 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   watchTool,
   browserInteractTool,
   failureAtlasTool,
+  crosscheckTool,
 ];
 
 export function implementedTool(name: string): ToolModule | undefined {
