@@ -17,19 +17,21 @@ import * as smoke from './smoke.ts';
 import * as status from './status.ts';
 import * as update from './update.ts';
 import * as help from './help.ts';
+import * as onboard from './onboard.ts';
 import * as keys from './keys.ts';
 import * as canary from './canary.ts';
 import * as verify from './verify.ts';
 import * as read from './read.ts';
 import * as digest from './digest.ts';
 import * as map from './map.ts';
+import * as playbook from './playbook.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, keys, canary, verify, help];
+export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, onboard, keys, canary, verify, help];
 
 /**
  * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`

@@ -40,3 +40,20 @@ export function mergeOnboard(env: Record<string, string | undefined>, onboard: O
   for (const [k, v] of Object.entries(onboard.env)) if (!out[k]) out[k] = v;
   return out;
 }
+
+/** Onboard profiles (operator.md §17): operator env defaults written to onboard.json. */
+export const ONBOARD_PROFILES = {
+  default: { summary: 'product defaults (reader profile, shared browser)', env: {} as Record<string, string> },
+  'hermes-headless': { summary: 'headless agent hosts: no start-up banner', env: { OCCAM_BANNER: '0' } as Record<string, string> },
+  'mass-scrape': {
+    summary: 'many parallel reads: isolated browsers, no daemon, 4-way parallelism',
+    env: { OCCAM_BROWSER_PROFILE: 'isolated', OCCAM_BROWSER_DAEMON: '0', OCCAM_BROWSER_MAX_PARALLEL: '4', OCCAM_BROWSER_POOL_SIZE: '4', OCCAM_DIGEST_MAX_PARALLEL: '4' } as Record<string, string>,
+  },
+} as const;
+
+export type OnboardProfile = keyof typeof ONBOARD_PROFILES;
+
+/** The onboard.json document for a profile (never touches host configs). */
+export function onboardDocument(profile: OnboardProfile): { schema_version: string; profile: string; env: Record<string, string> } {
+  return { schema_version: ONBOARD_SCHEMA, profile, env: { ...ONBOARD_PROFILES[profile].env } };
+}

@@ -118,11 +118,12 @@ test('doctor: a broken setup reports each problem by id and exits 1; --fix repai
   assert.equal(fixed.code, 1, 'the browser is still missing');
 });
 
-test('doctor: healthy install with the real Chromium → browser.chromium pass, human report ends with doctor: OK', () => {
+test('doctor: healthy install with the real Chromium and occam mcp → browser.chromium and mcp.handshake pass, report ends with doctor: OK', () => {
   const w = healthyWorld();
-  const r = runOccam(w, ['doctor', '--skip-mcp']);
+  const r = runOccam(w, ['doctor']);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /✓ browser\.chromium: .*launches/);
+  assert.match(r.stdout, /✓ mcp\.handshake: occam mcp lists 11 tools \(profile reader\)/);
   assert.match(r.stdout.trim().split('\n').at(-1)!, /^doctor: OK$/);
   assert.ok(!/\x1b\[/.test(r.stdout), 'no colour without a TTY');
 });

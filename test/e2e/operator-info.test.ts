@@ -73,3 +73,10 @@ test('operator.md #52: update with OCCAM_LATEST_VERSION compares by SemVer prece
   assert.equal(st.json.lastConnect.status, 'Installed — connect skipped');
   assert.equal(st.json.onboard.present, false);
 });
+
+test('occam onboard: --non-interactive --profile writes onboard.json; without a terminal and without the flag → exit 2', () => {
+  const r = runOccam(w, ['onboard', '--non-interactive', '--profile', 'hermes-headless', '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(read(join(w.home, '.occam', 'onboard.json'))), { schema_version: '1.0', profile: 'hermes-headless', env: { OCCAM_BANNER: '0' } });
+  assert.equal(runOccam(w, ['settings']).code, 2);
+});
