@@ -50,7 +50,7 @@ export function pageSignals(html: string, doc: Document, visibleText?: string): 
     stubMarker,
     spaShell: visible.length < SPA_VISIBLE_TEXT_LIMIT && stubMarker,
     hasNoscript: lower.includes('<noscript'),
-    access: accessEvidence(doc),
+    access: accessEvidence(doc, visible),
   };
 }
 
@@ -171,23 +171,44 @@ const OVERLAY_PATTERN = /(^|[\s_-])(paywall|regwall|login-?wall|auth-?wall|modal
 
 export const USABLE_CONTENT_CHARS = 600;
 
-export function accessEvidence(doc: Document): AccessEvidence {
+export function accessEvidence(doc: Document, bodyText?: string): AccessEvidence {
   let passwordField = false;
   let identityField = false;
   let loginFormAction = false;
   let blockingOverlay = false;
+  let loginHeading = false;
+  let main: Element | undefined;
+  let article: Element | undefined;
   const forms: Element[] = [];
+  // One pass over the tree collects every piece of evidence.
   walk(doc, (el) => {
-    if (el.name === 'input') {
-      const type = (attr(el, 'type') ?? 'text').toLowerCase();
-      const name = `${attr(el, 'name') ?? ''} ${attr(el, 'id') ?? ''} ${attr(el, 'autocomplete') ?? ''}`.toLowerCase();
-      if (type === 'password') passwordField = true;
-      else if (type === 'email' || /user(name)?|e-?mail|login/.test(name)) identityField = true;
-    } else if (el.name === 'form') {
-      forms.push(el);
-    } else if (!blockingOverlay && OVERLAY_PATTERN.test(classAndId(el))) {
-      blockingOverlay = true;
+    switch (el.name) {
+      case 'input': {
+        const type = (attr(el, 'type') ?? 'text').toLowerCase();
+        const name = `${attr(el, 'name') ?? ''} ${attr(el, 'id') ?? ''} ${attr(el, 'autocomplete') ?? ''}`.toLowerCase();
+        if (type === 'password') passwordField = true;
+        else if (type === 'email' || /user(name)?|e-?mail|login/.test(name)) identityField = true;
+        return;
+      }
+      case 'form':
+        forms.push(el);
+        break;
+      case 'h1':
+      case 'h2':
+        if (!loginHeading && LOGIN_HEADING.test(textOf(el))) loginHeading = true;
+        return false;
+      case 'main':
+        main ??= el;
+        break;
+      case 'article':
+        article ??= el;
+        break;
+      case 'script':
+      case 'style':
+        return false;
     }
+    if (!blockingOverlay && (el.attribs.class || el.attribs.id) && OVERLAY_PATTERN.test(classAndId(el))) blockingOverlay = true;
+    return true;
   });
   for (const form of forms) {
     const hasPassword = findFirst(form, (e) => e.name === 'input' && (attr(e, 'type') ?? '').toLowerCase() === 'password');
@@ -198,11 +219,15 @@ export function accessEvidence(doc: Document): AccessEvidence {
     const buttonHit = buttons.some((b) => LOGIN_WORDS.test(b.name === 'input' ? (attr(b, 'value') ?? '') : textOf(b)));
     if (routeHit || buttonHit) loginFormAction = true;
   }
-  const headings = findAll(doc, (e) => e.name === 'h1' || e.name === 'h2');
-  const loginHeading = headings.some((h) => LOGIN_HEADING.test(textOf(h)));
   // Usable content: the longest of main / article / body text (a login modal beside a real article is not a wall).
-  const scopes = [findFirst(doc, (e) => e.name === 'main'), findFirst(doc, (e) => e.name === 'article'), findFirst(doc, (e) => e.name === 'body') ?? doc];
-  const scopeText = scopes.map((s) => (s ? textOf(s) : '')).reduce((a, b) => (b.length > a.length ? b : a), '');
+  const body = bodyText ?? textOf(findFirst(doc, (e) => e.name === 'body') ?? doc);
+  let scopeText = body;
+  if (body.length < USABLE_CONTENT_CHARS) {
+    for (const s of [main, article]) {
+      const t = s ? textOf(s) : '';
+      if (t.length > scopeText.length) scopeText = t;
+    }
+  }
   return {
     passwordField,
     identityField,
@@ -210,7 +235,7 @@ export function accessEvidence(doc: Document): AccessEvidence {
     loginHeading,
     blockingOverlay,
     hasUsableContent: scopeText.length >= USABLE_CONTENT_CHARS,
-    authenticationTerminology: AUTH_TERMS.test(scopeText),
+    authenticationTerminology: AUTH_TERMS.test(scopeText.length > 20000 ? scopeText.slice(0, 20000) : scopeText),
   };
 }
 
@@ -325,7 +350,12 @@ export function assessQuality(markdown: string): QualityVerdict {
   const lengthPrior = v / (v + 120);
   const tokens = (prose.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []) as string[];
   const unique = new Set(tokens).size;
-  const sentences = (prose.match(/[\p{L}\p{N}][^.!?。！？]{24,}[.!?。！？]/gu) ?? []).length;
+  // Sentence-like runs: ≥ 25 chars between terminators, starting with a letter/digit (linear scan, no backtracking).
+  let sentences = 0;
+  for (const seg of prose.split(/[.!?。！？]/).slice(0, -1)) {
+    const t = seg.trimStart();
+    if (t.length >= 25 && /^[\p{L}\p{N}]/u.test(t)) sentences++;
+  }
   const semanticRichness =
     tokens.length === 0 ? 0 : 0.4 * Math.min(1, sentences / 4) + 0.3 * (unique / tokens.length) + 0.3 * Math.min(1, unique / 60);
 

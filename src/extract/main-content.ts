@@ -14,8 +14,10 @@ import {
   classAndId,
   commonAncestor,
   contains,
+  matches,
   querySelectorAll,
   removeNode,
+  walk,
   type Document,
   type ParentNode,
 } from './dom.ts';
@@ -280,8 +282,15 @@ function textSample(el: Element): string {
 }
 
 function semanticCandidate(doc: Document, stats: TextStats): Element | undefined {
-  for (const sel of SEMANTIC_SELECTORS) {
-    const found = querySelectorAll(doc, sel).filter((el) => qualifies(el, stats));
+  // One walk collects the matches of every hint; then the hints are tried in priority order.
+  const hits: Element[][] = SEMANTIC_SELECTORS.map(() => []);
+  walk(doc, (el) => {
+    if (!el.attribs.class && !el.attribs.id && !el.attribs.role && !el.attribs.itemprop && el.name !== 'article' && el.name !== 'main') return true;
+    for (let i = 0; i < SEMANTIC_SELECTORS.length; i++) if (matches(el, SEMANTIC_SELECTORS[i])) hits[i].push(el);
+    return true;
+  });
+  for (let i = 0; i < SEMANTIC_SELECTORS.length; i++) {
+    const found = hits[i].filter((el) => qualifies(el, stats));
     if (found.length === 0) continue;
     if (found.length === 1) return found[0];
     // Nested matches: keep outermost.
