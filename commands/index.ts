@@ -31,7 +31,7 @@ export interface VerbModule {
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, onboard, keys, canary, verify, help];
+export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, onboard, keys, canary, verify, playbook, help];
 
 /**
  * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`
