@@ -32,7 +32,7 @@ export interface HostAdapter {
   /** Only the executable counts; a leftover dir is reported as residue (Hermes, OpenClaw). */
   executableOnly?: boolean;
   /** Extra detection signals beyond the config file: dirs that must be non-empty, or files/dirs that must exist. */
-  signals?: (ctx: Ctx) => Array<{ path: string; kind: 'non-empty-dir' | 'exists' }>;
+  signals?: (ctx: Ctx, probe: FsProbe) => Array<{ path: string; kind: 'non-empty-dir' | 'exists' }>;
   sessionHint?: string;
 }
 
@@ -75,9 +75,14 @@ export const HOST_ADAPTERS: readonly HostAdapter[] = [
   {
     id: 'claude-desktop', name: 'Claude Desktop', method: 'config', tier: 'A', maxLevel: 1, format: 'json',
     rootKey: ['mcpServers'], shape: 'standard', cwd: false, executables: [],
-    signals: (ctx) => {
+    signals: (ctx, probe) => {
       const p = pathApi(ctx);
       if (ctx.platform === 'darwin') return [{ path: '/Applications/Claude.app', kind: 'exists' as const }, ...dirs(p.join(homeOf(ctx), 'Library', 'Application Support', 'Claude'))];
+      if (ctx.platform === 'win32') {
+        const packages = p.join(localAppDataDir(ctx), 'Packages');
+        const msix = probe.list(packages).filter((n) => n.startsWith('Claude_')).map((n) => ({ path: p.join(packages, n), kind: 'exists' as const }));
+        return [...msix, ...dirs(p.join(appDataDir(ctx), 'Claude'))];
+      }
       return dirs(p.join(appDataDir(ctx), 'Claude'));
     },
     sessionHint: 'fully quit and relaunch Claude Desktop',
@@ -172,7 +177,7 @@ export function detectHost(ctx: Ctx, a: HostAdapter, probe: FsProbe = realProbe)
   const existing = candidates.filter((c) => probe.exists(c));
   let confidence: Detection['confidence'] = executable ? 'high' : 'none';
   for (const c of existing) signals.push(`config:${c}`);
-  const extra = (a.signals?.(ctx) ?? []).filter((s) => (s.kind === 'exists' ? probe.exists(s.path) : isNonEmptyDir(s.path, probe)));
+  const extra = (a.signals?.(ctx, probe) ?? []).filter((s) => (s.kind === 'exists' ? probe.exists(s.path) : isNonEmptyDir(s.path, probe)));
   for (const s of extra) signals.push(`${s.kind === 'exists' ? 'path' : 'dir'}:${s.path}`);
   let residue = false;
   if (a.executableOnly) {

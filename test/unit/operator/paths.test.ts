@@ -95,3 +95,12 @@ test('operator.md #11: Claude Desktop on emulated Windows with classic and MSIX 
   assert.deepEqual(configPathsOf(darwin, 'claude-desktop', emptyProbe), ['/Users/u/Library/Application Support/Claude/claude_desktop_config.json']);
   assert.equal(a.cwd, false);
 });
+
+test('operator.md §8: a Windows MSIX Claude package dir alone detects Claude Desktop; the claude binary does not', () => {
+  const packages = 'C:\\Users\\u\\AppData\\Local\\Packages';
+  const probe: FsProbe = { exists: (p) => p === `${packages}\\Claude_abc`, list: (p) => (p === packages ? ['Claude_abc'] : []) };
+  const det = detectHost(win, adapterById('claude-desktop')!, probe);
+  assert.equal(det.detected, true);
+  assert.equal(det.confidence, 'medium');
+  assert.equal(adapterById('claude-desktop')!.executables.length, 0, 'the claude binary is Claude Code, never Claude Desktop');
+});
