@@ -50,3 +50,30 @@ test('playbooks.md §7: skeleton walk, anchors and draft from rendered HTML', ()
   assert.deepEqual([draft.id, draft.routing.preferred_backend, draft.extract.contentSelectors[0]], ['example.com', 'browser', '#content']);
   assert.equal(buildDraft('http://a.com/', []), undefined);
 });
+
+test('playbooks.md §9: community export sanitizer lists violations and normalises clean documents', async () => {
+  const { exportViolations, sanitizeForCommunity } = await import('../../../src/playbooks/sanitizer.ts');
+  const dirty = JSON.stringify({
+    schema_version: '1.0', id: 'a.com', hosts: ['a.com'],
+    request: { headers: { Authorization: 'x', 'X-Api-Key': 'y' } },
+    extract: { contentSelectors: ['body', 'div[style*=display]'], domStripSelectors: ['*'] },
+    agent_notes: 'use Cookie: sid=1',
+    nested: { password: 'p' },
+  });
+  assert.deepEqual(exportViolations(dirty), [
+    'forbidden_key', 'forbidden_header:Authorization', 'forbidden_header:X-Api-Key', 'denylist_selector:body',
+    'denylist_selector:div[style*=display]', 'denylist_selector:*', 'forbidden_agent_notes',
+  ]);
+  assert.deepEqual(exportViolations('{'), ['invalid_json']);
+  const clean = JSON.stringify({ id: 'a.com', hosts: ['a.com'], extract: { contentSelectors: ['main'] }, agent_notes: 'n'.repeat(3000), lessons: Array.from({ length: 12 }, (_, i) => ({ note: `l${i}` })) });
+  assert.deepEqual(sanitizeForCommunity(clean, { today: '2026-11-30', acknowledged: false }), { ok: false, violations: ['ack_required'] });
+  const r = sanitizeForCommunity(clean, { today: '2026-11-30', acknowledged: true });
+  assert.ok(r.ok);
+  if (!r.ok) return;
+  assert.equal((r.document.lessons as unknown[]).length, 10);
+  assert.equal((r.document.agent_notes as string).length, 2000);
+  assert.deepEqual(r.document.meta, { updated: '2026-11-30', author: 'community-contributor', confidence: 0.7 });
+  assert.equal(r.document.schema_version, '1.0');
+  const { communityHash } = await import('../../../src/playbooks/store.ts');
+  assert.deepEqual(r.manifestRow, { id: 'a.com', hosts: ['a.com'], schema_version: '1.0', file: 'a.com.json', sha256: communityHash(r.text) });
+});
