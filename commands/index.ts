@@ -18,6 +18,8 @@ import * as status from './status.ts';
 import * as update from './update.ts';
 import * as help from './help.ts';
 import * as onboard from './onboard.ts';
+import * as installBrowser from './install-browser.ts';
+import * as versionSurface from './version-surface.ts';
 import * as keys from './keys.ts';
 import * as canary from './canary.ts';
 import * as verify from './verify.ts';
@@ -31,7 +33,7 @@ export interface VerbModule {
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, onboard, keys, canary, verify, playbook, help];
+export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, onboard, installBrowser, versionSurface, keys, canary, verify, playbook, help];
 
 /**
  * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`

@@ -100,7 +100,7 @@ export const operatorVars = [
   }),
   define({
     name: 'OCCAM_BROWSER_AUTOINSTALL', area: 'operator', default: true, defaultText: 'on',
-    description: '`0` forbids the browser download repair of `occam doctor --fix`.', parse: (raw) => ok(raw.trim() !== '0'),
+    description: '`0` forbids a browser download repair by `occam doctor --fix`. This release never downloads a browser (it drives a system Chromium), so the variable has no effect yet.', parse: (raw) => ok(raw.trim() !== '0'),
   }),
   define<string | null>({
     name: 'OCCAM_LATEST_VERSION', area: 'operator', default: null, defaultText: 'asked from the releases endpoint',

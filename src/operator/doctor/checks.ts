@@ -5,7 +5,7 @@ import { createHash, createPrivateKey } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Ctx } from '../proc.ts';
 import { occamPaths, pathApi } from '../../config/paths.ts';
-import { envProblems, inspectEnv, ENV_CATALOG } from '../../config/env.ts';
+import { envProblems, inspectEnv } from '../../config/env.ts';
 import { VERSION } from '../../version.ts';
 import { classifyAddress } from '../../fetch/guard.ts';
 import { desiredLaunch, type LaunchSpec, type RuntimeInfo } from '../entry.ts';
@@ -14,7 +14,7 @@ import { entryForHost, inspectHost } from '../hosts/shapes.ts';
 import { entriesEqual } from '../entry.ts';
 import { readOnboard } from '../onboard.ts';
 import { selfVerify } from '../verify.ts';
-import { which } from '../proc.ts';
+import { locateBrowser, installHint } from '../../fetch/browser/discover.ts';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
@@ -75,22 +75,13 @@ function getUrl(ctx: Ctx): string {
   return (inspectEnv<string | null>('OCCAM_GET_URL', ctx.env).value ?? 'the get-ff-occam.sh bootstrap (see INSTALL.md)');
 }
 
-/** Where a usable Chromium-family browser is, or why none is. */
-export function findBrowser(ctx: Ctx): { path: string | null; configured: boolean; reason: string } {
-  const configured = ENV_CATALOG.has('OCCAM_BROWSER_EXECUTABLE_PATH')
-    ? inspectEnv<string | null>('OCCAM_BROWSER_EXECUTABLE_PATH', ctx.env).value
-    : (ctx.env.OCCAM_BROWSER_EXECUTABLE_PATH ?? ctx.env.OCCAM_CHROME_PATH ?? null);
-  if (configured) {
-    return existsSync(configured)
-      ? { path: configured, configured: true, reason: 'configured' }
-      : { path: null, configured: true, reason: `configured browser ${configured} does not exist` };
-  }
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (ctx.platform === 'linux' && existsSync(candidate)) return { path: candidate, configured: false, reason: 'system' };
-  for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'chrome']) {
-    const found = which(ctx, name);
-    if (found) return { path: found, configured: false, reason: 'on PATH' };
-  }
-  return { path: null, configured: false, reason: 'runtime not downloaded: no system Chromium and no Playwright Chromium' };
+/** Where a usable Chromium-family browser is, or why none is — the same discovery the reader's browser pool uses. */
+export function findBrowser(ctx: Ctx): { path: string | null; configured: boolean; reason: string; hint: string } {
+  const loc = locateBrowser(ctx);
+  const hint = installHint(ctx).command;
+  if (loc.path) return { path: loc.path, configured: loc.source === 'env', reason: loc.source === 'env' ? 'configured' : 'system', hint };
+  if (loc.configuredButMissing) return { path: null, configured: true, reason: `configured browser ${loc.configuredButMissing} does not exist or is not executable`, hint };
+  return { path: null, configured: false, reason: `runtime not downloaded: no Chromium, Chrome or Edge found (looked in ${loc.searched.slice(0, 3).join(', ')}…)`, hint };
 }
 
 async function launchBrowser(path: string): Promise<string | null> {
@@ -267,7 +258,7 @@ export const CHECKS: readonly CheckSpec[] = [
       if (!found.path) {
         const fix = found.configured
           ? 'set OCCAM_BROWSER_EXECUTABLE_PATH to an existing Chromium, or unset it'
-          : 'occam install-browser (or occam doctor --fix); on Linux: apt-get install chromium';
+          : `install a system Chromium: ${found.hint} (occam install-browser checks again)`;
         return [result('browser.chromium', 'fail', found.reason, fix, { configured: found.configured })];
       }
       const error = await launchBrowser(found.path);
