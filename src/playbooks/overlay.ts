@@ -7,6 +7,7 @@
 import { OccamError } from '../contract/failures.ts';
 import { parseHtml, querySelectorAll, removeNode, textOf } from '../extract/dom.ts';
 import type { RuntimeContext } from '../config/context.ts';
+import { playbookBrowserPlan, type BrowserAction } from '../fetch/browser/actions.ts';
 import type { Services } from '../mcp/services.ts';
 import { contentSelectorsOf, isRecord, preferredBackendOf, stripSelectorsOf, agentNotesOf, type PlaybookDoc, type PreferredBackend } from './schema.ts';
 
@@ -19,8 +20,17 @@ export interface PlaybookOverlay {
   stripSelectors: string[];
   preferredBackend?: PreferredBackend;
   agentNotes?: string;
+  /** The playbook's declarative browser plan (wait_for, interaction_steps), run by the browser backend. */
+  browserPlan?: BrowserAction[];
   strict: boolean;
 }
+
+/** The pool's viewport height (fetch/browser/pool.ts VIEWPORT) sets the playbook scroll step. */
+const VIEWPORT_HEIGHT = 720;
+const planOf = (raw: Record<string, unknown>) => {
+  const plan = playbookBrowserPlan(raw.browser, VIEWPORT_HEIGHT);
+  return plan.length ? { browserPlan: plan } : {};
+};
 
 const versionOf = (raw: Record<string, unknown>) => (isRecord(raw.meta) && typeof raw.meta.version === 'string' ? raw.meta.version : '');
 
@@ -36,6 +46,7 @@ export function strictOverlayOf(doc: PlaybookDoc): PlaybookOverlay {
     stripSelectors: stripSelectorsOf(doc),
     ...(backend ? { preferredBackend: backend } : {}),
     ...(notes ? { agentNotes: notes } : {}),
+    ...planOf(doc),
     strict: true,
   };
 }
@@ -56,6 +67,7 @@ export async function softOverlayFor(url: string, deps: { runtime: RuntimeContex
       stripSelectors: r.stripSelectors,
       ...(r.preferredBackend ? { preferredBackend: r.preferredBackend } : {}),
       ...(r.agentNotes ? { agentNotes: r.agentNotes } : {}),
+      ...(r.winner ? planOf(r.winner.raw) : {}),
       strict: false,
     };
   } catch {

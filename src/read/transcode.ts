@@ -26,6 +26,7 @@ import { resolveOptions, type TranscodeArgs, type TranscodeOptions } from './opt
 import { transcodeReceiptStep, type ReceiptStepOutput } from './receipt-step.ts';
 import { canaryTranscodeResult } from '../trust/canary/transcode-hook.ts';
 import type { PlaybookOverlay } from '../playbooks/overlay.ts';
+import type { BrowserAction } from '../fetch/browser/actions.ts';
 import {
   chunkMarkdown,
   compactLinks,
@@ -64,7 +65,7 @@ export interface TranscodeDeps {
 
 /** The browser backend as the pipeline uses it (src/fetch/browser). */
 export interface BrowserBackend {
-  render: (url: string, opts: { signal?: AbortSignal; headers?: Record<string, string>; screenshot?: boolean; timeoutMs?: number }) => Promise<{
+  render: (url: string, opts: { signal?: AbortSignal; headers?: Record<string, string>; screenshot?: boolean; timeoutMs?: number; actions?: readonly BrowserAction[] }) => Promise<{
     finalUrl: string;
     status: number | null;
     html: string;
@@ -360,7 +361,7 @@ async function run(
   const browserAttempt = async (url: string, escalationReason?: string): Promise<Attempt> => {
     const started = performance.now();
     try {
-      const rendered = await (browser as BrowserBackend).render(url, { signal, screenshot: opts.screenshot });
+      const rendered = await (browser as BrowserBackend).render(url, { signal, screenshot: opts.screenshot, ...(overlay?.browserPlan?.length ? { actions: overlay.browserPlan } : {}) });
       const networkMs = performance.now() - started;
       const parseStart = performance.now();
       const shaped = overlayFor(rendered.html);
@@ -791,7 +792,15 @@ async function discoverBrowser(deps: TranscodeDeps): Promise<BrowserBackend | nu
   const policy = guardPolicyFor(deps.runtime, deps.allowance);
   return {
     render: async (url, o) => {
-      const page = await pool.render(url, { policy, resolver: deps.resolve, signal: o.signal, screenshot: o.screenshot, headers: o.headers });
+      const page = await pool.render(url, {
+        policy,
+        resolver: deps.resolve,
+        signal: o.signal,
+        screenshot: o.screenshot,
+        headers: o.headers,
+        // A playbook's browser plan is a hint: its failed steps are skipped (playbooks.md §2.6).
+        ...(o.actions?.length ? { actions: o.actions, actionsLenient: true } : {}),
+      });
       return { finalUrl: page.finalUrl, status: page.status, html: page.html, ...(page.screenshotPng ? { screenshotPng: page.screenshotPng } : {}) };
     },
   };

@@ -67,3 +67,20 @@ test('issue 9 [B]: layout change → verify fails → heal → lint → save →
   const r = (await mcp.call('occam_playbook_resolve', { url })).json;
   assert.deepEqual([r.provenance, r.signature.status, r.contentSelectors[0]], ['local', 'verified', '[data-testid="story"]']);
 });
+
+test('playbooks.md §2.6 [B]: a playbook browser plan (wait_for, interaction_steps) runs in the browser backend; page script keys are ignored', async () => {
+  const url = fx.F('/interact');
+  const doc = {
+    schema_version: '1.0', id: '127.0.0.1', hosts: ['127.0.0.1'], meta: { title: 'Interact' },
+    routing: { preferred_backend: 'browser' }, extract: { contentSelectors: ['main'] }, agent_notes: 'Press More first.',
+    browser: { js_before_wait: 'document.body.innerHTML = "owned"', interaction_steps: [{ action: 'click', selector: '#more' }, { action: 'dance' }], wait_for: { selector: '#more', timeout_ms: 5000 } },
+  };
+  const saved = (await mcp.call('occam_playbook_save', { url, playbook_json: JSON.stringify(doc), verify: false })).json;
+  assert.equal(saved.ok, true, JSON.stringify(saved));
+  const withPlan = (await mcp.call('occam_transcode', { url })).json;
+  assert.equal(withPlan.ok, true, JSON.stringify(withPlan.failure));
+  assert.match(withPlan.markdown, /Secret paragraph/);
+  assert.doesNotMatch(withPlan.markdown, /owned/);
+  const without = (await mcp.call('occam_transcode', { url, backend_policy: 'browser', playbook_policy: 'off' })).json;
+  assert.doesNotMatch(without.markdown, /Secret paragraph/);
+});

@@ -155,7 +155,7 @@ async function runStep(page: Page, a: BrowserAction, timeout: number): Promise<v
 export async function runActionPlan(
   page: Page,
   actions: readonly BrowserAction[],
-  opts: { deadlineAt: number; onStep?: (o: ActionOutcome) => void },
+  opts: { deadlineAt: number; onStep?: (o: ActionOutcome) => void; /** Hints (a playbook's browser plan): a failed step is skipped, never fatal. */ lenient?: boolean },
 ): Promise<ActionOutcome[]> {
   const outcomes: ActionOutcome[] = [];
   const secrets = actions.filter((a) => a.do === 'type' && a.text).map((a) => a.text as string);
@@ -166,6 +166,7 @@ export async function runActionPlan(
       const o: ActionOutcome = { index, do: a.do, ok: false, failure: 'deadline_exceeded', message: 'The plan deadline ran out before this step.' };
       outcomes.push(o);
       opts.onStep?.(o);
+      if (opts.lenient) return outcomes;
       throw new OccamError('action_failed', `Step ${index} (${a.do}) did not run: deadline_ms exhausted.`, { failedIndex: index, outcomes });
     }
     try {
@@ -178,8 +179,47 @@ export async function runActionPlan(
       const o: ActionOutcome = { index, do: a.do, ok: false, failure: 'action_failed', message };
       outcomes.push(o);
       opts.onStep?.(o);
+      if (opts.lenient) continue;
       throw new OccamError('action_failed', `Step ${index} (${a.do}) failed: ${message}`, { failedIndex: index, outcomes });
     }
   }
   return outcomes;
+}
+
+/** A playbook's declarative `browser` plan (playbooks.md §2.6) as steps: `wait_for` (selector, 12 s default), then
+ *  `interaction_steps` (scroll by max(400, 0.85 × viewport height), click, wait, type; unknown actions skipped).
+ *  JavaScript forms (`js_before_wait`, `wait_for.js`) are ignored — no tier may run page script. */
+export function playbookBrowserPlan(browser: unknown, viewportHeight: number): BrowserAction[] {
+  if (typeof browser !== 'object' || browser === null || Array.isArray(browser)) return [];
+  const b = browser as Record<string, unknown>;
+  const plan: BrowserAction[] = [];
+  const waitFor = b.wait_for;
+  if (typeof waitFor === 'string' && waitFor.trim()) plan.push({ do: 'wait_selector', selector: waitFor, timeout_ms: 12_000 });
+  else if (typeof waitFor === 'object' && waitFor !== null && typeof (waitFor as Record<string, unknown>).selector === 'string') {
+    const w = waitFor as Record<string, unknown>;
+    plan.push({ do: 'wait_selector', selector: w.selector as string, timeout_ms: clamp(w.timeout_ms ?? 12_000, STEP_TIMEOUT) });
+  }
+  const steps = Array.isArray(b.interaction_steps) ? b.interaction_steps : [];
+  for (const raw of steps) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const st = raw as Record<string, unknown>;
+    const selector = str(st.selector);
+    switch (st.action) {
+      case 'scroll':
+        plan.push({ do: 'scroll', to: 'down', px: Math.max(400, Math.round(0.85 * viewportHeight)), timeout_ms: STEP_TIMEOUT.default });
+        break;
+      case 'click':
+        if (selector) plan.push({ do: 'click', selector, timeout_ms: STEP_TIMEOUT.default });
+        break;
+      case 'wait':
+        plan.push({ do: 'wait', ms: clamp(st.ms, WAIT_MS), timeout_ms: STEP_TIMEOUT.max });
+        break;
+      case 'type':
+        if (selector) plan.push({ do: 'type', selector, text: typeof st.text === 'string' ? st.text : '', timeout_ms: STEP_TIMEOUT.default });
+        break;
+      default:
+        break; // unknown actions are skipped
+    }
+  }
+  return plan.slice(0, 32);
 }

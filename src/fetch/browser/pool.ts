@@ -42,6 +42,8 @@ export interface RenderOptions {
   /** The plan's deadline in ms from the start of the render (default: the render timeout). */
   actionDeadlineMs?: number;
   onActionStep?: (outcome: ActionOutcome) => void;
+  /** The plan is a hint (a playbook's browser block): failed steps are skipped. */
+  actionsLenient?: boolean;
 }
 
 export interface RenderedPage {
@@ -310,7 +312,7 @@ export class BrowserPool {
     // Wait for the network to go quiet briefly (script-rendered content), without blocking on pages that never settle.
     await page.waitForLoadState('networkidle', { timeout: Math.min(2000, remaining()) }).catch(() => {});
     if (options.actions?.length) {
-      await runActionPlan(page, options.actions, { deadlineAt: started + (options.actionDeadlineMs ?? timeoutMs), onStep: options.onActionStep });
+      await runActionPlan(page, options.actions, { deadlineAt: started + (options.actionDeadlineMs ?? timeoutMs), onStep: options.onActionStep, lenient: options.actionsLenient });
     }
     if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
     let html = await page.content();
