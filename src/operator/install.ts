@@ -314,7 +314,7 @@ export async function runInstall(deps: InstallDeps, o: InstallOptions): Promise<
     let connect: ConnectReport | null = null;
     if (!o.noConnect) {
       connect = await runConnect(
-        { ctx: ictx, runtime: { execPath: p.join(target, 'bin', 'occam'), sourceRoot: null }, canPrompt: setup !== 'auto' && deps.canPrompt, prompter: deps.prompter, progress },
+        { ctx: ictx, runtime: { execPath: p.join(target, 'bin', 'occam'), sourceRoot: null }, canPrompt: deps.canPrompt, prompter: deps.prompter, progress },
         { yes: o.yes, skipOccamVerify: true, manualSetup: setup === 'manual' },
       );
     }

@@ -149,3 +149,22 @@ test('install: an invalid --setup / OCCAM_SETUP value is an error; missing sourc
   await assert.rejects(runInstall(deps(w), { ...opts, fromDir: r.dir, setup: 'sometimes' }), (e: unknown) => e instanceof InstallError && e.exitCode === 1);
   await assert.rejects(runInstall(deps(w), { ...opts }), (e: unknown) => e instanceof InstallError && e.exitCode === 2);
 });
+
+test('operator.md §16.3 steps 9–10: install connects detected hosts to the new root; with no host it prints the fallback snippet', async () => {
+  const w = world();
+  const r = release(w, '1.0.0');
+  const cursor = writeFile(join(w.home, '.cursor', 'mcp.json'), '{\n  "mcpServers": {}\n}\n');
+  const rep = await runInstall(deps(w), { fromDir: r.dir, yes: true, skipOccamVerify: true });
+  assert.equal(rep.status, 'Almost ready', rep.message);
+  assert.equal(rep.snippet, null);
+  const entry = JSON.parse(readFileSync(cursor, 'utf8')).mcpServers['ff-occam'];
+  assert.equal(entry.env.OCCAM_HOME, target(w));
+  assert.equal(entry.command, join(target(w), 'bin', 'occam'));
+
+  const bare = world();
+  const r2 = release(bare, '1.0.0');
+  const none = await runInstall(deps(bare), { fromDir: r2.dir, skipOccamVerify: true });
+  assert.equal(none.status, 'Installed');
+  assert.match(none.snippet!, /"ff-occam"/);
+  assert.equal(none.connect!.status, 'Installed — no MCP host');
+});
