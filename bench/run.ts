@@ -15,6 +15,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./transports.ts'),
   () => import('./trust.ts'),
   () => import('./budget.ts'),
+  () => import('./playbooks.ts'),
 ];
 
 mkdirSync(new URL('./out/', import.meta.url), { recursive: true });

@@ -175,7 +175,7 @@ export async function extractKnowledge(args: KnowledgeArgs, deps: KnowledgeDeps)
     const sessionId = args.session_profile?.trim() || null;
     const session = sessionId ? await loadSessionProfile(sessionId, deps.runtime) : null;
 
-    const resolved = await resolvePlaybook({ url }, deps);
+    const resolved = await resolvePlaybook({ url }, { ...deps, skipSignature: true });
     if (!resolved.ok) return fail('playbook_not_found', String(resolved.wire.message ?? 'No playbook for the host.'));
     const r = resolved.resolved;
     context = { playbookId: r.playbookId };

@@ -35,6 +35,8 @@ export interface ResolveDeps {
   runtime: RuntimeContext;
   services: Services;
   signal?: AbortSignal;
+  /** Internal callers (overlays, extract_knowledge) skip the signature check; the wire then reads unsigned. */
+  skipSignature?: boolean;
 }
 
 /** What overlays, extract_knowledge and save read; the wire response is derived from it. */
@@ -178,7 +180,7 @@ export async function resolvePlaybook(args: ResolveArgs, deps: ResolveDeps): Pro
   const requested = typeof args.schema_version === 'string' && args.schema_version.trim() ? args.schema_version.trim() : '1.0';
   const warning = schemaVersionWarning(requested, resolved.schemaVersion);
   let signature: SignatureInspection = { present: false, status: 'unsigned' };
-  if (resolved.winner) {
+  if (resolved.winner && !deps.skipSignature) {
     const keys = await services.use(signingKeyService);
     signature = inspectSignature(resolved.winner.raw, keys.publicKeyFor(keys.signer.keyId)!);
   }
