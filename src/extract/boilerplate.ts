@@ -105,6 +105,8 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
   const strip = opts.stripSelectors ?? [];
   walk(doc, (el) => {
     if (el.name === 'html' || el.name === 'body') return true;
+    // Code is verbatim: highlighter spans named "comment", "tag" or "nav" are not page chrome.
+    if (el.name === 'pre' || el.name === 'code') return false;
     if (DROP_TAGS.has(el.name)) {
       victims.push(el);
       return false;

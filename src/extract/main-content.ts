@@ -324,7 +324,7 @@ function bodyOf(doc: Document): Element | undefined {
 }
 
 /** Widening thresholds (shares of the page's non-link text), tuned on the wcxb dev sample by page type. */
-export const WIDEN = { articleShare: 0.3, otherShare: 0.6, target: 0.7 };
+export const WIDEN = { articleShare: 0.3, otherShare: 0.6, target: 0.7, narrowBelow: 0.3, climbSiblings: 1 };
 
 export function findMainContent(doc: Document, opts: MainContentOptions): MainContent {
   if (opts.contentSelectors && opts.contentSelectors.length > 0) {
@@ -347,9 +347,15 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
   let roots: Element[];
   let strategy: ContentStrategy;
   if (semantic && top) {
-    if (semantic === top || contains(semantic, top)) {
+    const good = (el: Element): number => stats.text(el) - stats.get(el).link;
+    const proseType = opts.pageType === 'article' || opts.pageType === 'documentation';
+    if (semantic === top || (contains(semantic, top) && (!proseType || stats.text(top) >= stats.text(semantic) * WIDEN.narrowBelow))) {
       roots = [semantic];
       strategy = 'semantic';
+    } else if (contains(semantic, top)) {
+      // The semantic region (a whole <main>) is much wider than the prose cluster the scorer found inside it.
+      roots = withSiblings(top, scored, stats);
+      strategy = 'scored';
     } else if (contains(top, semantic)) {
       const st = stats.text(semantic);
       if (st >= stats.text(top) * 0.5) {
@@ -360,7 +366,6 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
         strategy = 'scored';
       }
     } else {
-      const good = (el: Element): number => stats.text(el) - stats.get(el).link;
       if (good(semantic) >= good(top)) {
         roots = [semantic];
         strategy = 'semantic';
@@ -414,7 +419,7 @@ function climb(top: Element, scored: Scored, stats: TextStats): Element {
     // Several strong candidates under one parent (split article bodies) → take the parent.
     const topScore = scored.scores.get(cur) ?? 0;
     const strong = elementKids.filter((k) => k !== cur && (scored.scores.get(k as Element) ?? 0) >= topScore * 0.5).length;
-    if (strong >= 1 && topScore > 0 && stats.linkDensity(p) < 0.4) {
+    if (strong >= WIDEN.climbSiblings && topScore > 0 && stats.linkDensity(p) < 0.4) {
       cur = p;
       continue;
     }
@@ -433,6 +438,7 @@ function pruneInside(roots: Element[], stats: TextStats, pageType: PageType): vo
   const linkHeavy = rootText > 0 && rootLinks / rootText > 0.35;
   const victims: Element[] = [];
   const visit = (el: Element, isRoot: boolean): void => {
+    if (el.name === 'pre' || el.name === 'code') return;
     if (!isRoot) {
       const s = stats.get(el);
       if (/^h[2-6]$/.test(el.name) && RELATED_HEADING.test(textSample(el).trim())) {

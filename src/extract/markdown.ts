@@ -75,6 +75,10 @@ interface Chunk {
 }
 
 const BR = '\u0001';
+const IMAGE_ONLY_ITEM = /^(\*   |\d+\.\s+)?(!\[[^\]]*\]\([^)]*\)\s*)+$/;
+const IMAGE_ONLY = /^(!\[[^\]]*\]\([^)]*\)\s*)+$/;
+/** Runs of this many image-only blocks in a row are a gallery: only the first image stays in the text. */
+const GALLERY_RUN = 3;
 
 export class MarkdownRenderer {
   private readonly opts: RenderOptions;
@@ -96,7 +100,16 @@ export class MarkdownRenderer {
     this.renderChildren(root, chunks, owner, true);
     const blocks: ContentBlock[] = [];
     const path: Array<{ level: number; text: string }> = [];
-    for (const c of chunks) {
+    const imageOnly = chunks.map((c) => IMAGE_ONLY.test(c.md.trim()));
+    for (let i = 0; i < chunks.length; i++) {
+      const c = chunks[i];
+      if (imageOnly[i] && i > 0 && imageOnly[i - 1]) {
+        let start = i;
+        while (start > 0 && imageOnly[start - 1]) start--;
+        let end = i;
+        while (end + 1 < chunks.length && imageOnly[end + 1]) end++;
+        if (end - start + 1 >= GALLERY_RUN) continue;
+      }
       const md = c.md.trim();
       if (!md) continue;
       const text = c.text ?? markdownToPlainText(md);
@@ -363,6 +376,8 @@ export class MarkdownRenderer {
         if (md) items.push(`*   ${md.replace(/\n/g, '\n    ')}`);
       }
     }
+    // An image carousel (every item only an image) is media, not text: it stays in mediaRefs.
+    if (items.length >= 3 && items.every((it) => IMAGE_ONLY_ITEM.test(it))) return '';
     return items.join('\n');
   }
 

@@ -104,8 +104,9 @@ export function cleanTitle(raw: string | undefined, h1s: string[], ogTitle?: str
   const t = collapse(raw ?? '');
   if (!t) return h1s[0];
   const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+  // An h1 the title contains is the article title — unless it is only the site-name part (a logo in an h1).
   for (const h of h1s) {
-    if (h.length >= 3 && norm(t).includes(norm(h))) return h;
+    if (h.length >= 3 && norm(t).includes(norm(h)) && h.length >= t.length * 0.45) return h;
   }
   if (ogTitle && ogTitle !== t && norm(t).includes(norm(ogTitle)) && ogTitle.split(/\s+/).length >= 2) return ogTitle;
   if (!TITLE_SEPARATOR.test(t)) return t;
