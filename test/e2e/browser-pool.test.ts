@@ -119,3 +119,20 @@ test('no browser installed → browser_required with an install hint', async () 
     await pool.close();
   }
 });
+
+test('a client that disconnects mid-read leaves no Chromium behind', async () => {
+  const { startMcp } = await import('../helpers/mcp-client.ts');
+  const s = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
+  const serverPid = s.pid;
+  assert.ok(serverPid);
+  const marker = `--occam-browser-pool=${serverPid}`;
+  const pending = s.call('occam_transcode', { url: server.url('/never'), backend_policy: 'browser' }).catch(() => null);
+  const deadline = Date.now() + 20_000;
+  while (chromiumProcessesWith(marker) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  assert.ok(chromiumProcessesWith(marker) > 0, 'the browser started for the read');
+  await s.close(); // the host goes away with the read in flight
+  await pending;
+  const gone = Date.now() + 10_000;
+  while (chromiumProcessesWith(marker) > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 200));
+  assert.equal(chromiumProcessesWith(marker), 0, 'Chromium exited with its host');
+});

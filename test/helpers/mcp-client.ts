@@ -20,6 +20,8 @@ export interface McpSession {
   toolNames: () => Promise<string[]>;
   close: () => Promise<void>;
   home: string;
+  /** Process id of the `occam mcp` child. */
+  pid: number | null;
 }
 
 /** Env for a hermetic child: a temporary HOME, no inherited OCCAM_* settings, banner off. */
@@ -56,6 +58,7 @@ export async function startMcp(env: Record<string, string> = {}, args: string[] 
   return {
     client,
     home: fullEnv.HOME,
+    pid: transport.pid,
     stderr: () => stderr,
     listChangedCount: () => listChanged,
     waitForListChanged: async (n, timeoutMs = 2000) => {

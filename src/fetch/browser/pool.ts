@@ -102,6 +102,22 @@ class Slots {
   }
 }
 
+/** Resolves once no request has been in flight for QUIET_MS, or after maxMs (pages that never settle). */
+const QUIET_MS = 150;
+async function quietNetwork(inflight: () => number, maxMs: number): Promise<void> {
+  const end = performance.now() + maxMs;
+  let quietSince = inflight() <= 0 ? performance.now() : null;
+  while (performance.now() < end) {
+    if (inflight() <= 0) {
+      quietSince ??= performance.now();
+      if (performance.now() - quietSince >= QUIET_MS) return;
+    } else {
+      quietSince = null;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 export class BrowserPool {
   readonly #runtime: RuntimeContext;
   readonly #slots: Slots;
@@ -266,6 +282,12 @@ export class BrowserPool {
       return verdict;
     };
     const page = await context.newPage();
+    // In-flight request count, for a quiet-network wait that ends as soon as the page is idle (Playwright's
+    // networkidle always waits a fixed 500 ms).
+    let inflight = 0;
+    page.on('request', () => inflight++);
+    page.on('requestfinished', () => inflight--);
+    page.on('requestfailed', () => inflight--);
     await context.route('**/*', async (route: Route) => {
       const request = route.request();
       let target: URL;
@@ -310,7 +332,7 @@ export class BrowserPool {
     await this.#acceptConsent(page, remaining);
     await page.waitForTimeout(Math.min(options.settleMs ?? 1000, remaining()));
     // Wait for the network to go quiet briefly (script-rendered content), without blocking on pages that never settle.
-    await page.waitForLoadState('networkidle', { timeout: Math.min(2000, remaining()) }).catch(() => {});
+    await quietNetwork(() => inflight, Math.min(2000, remaining()));
     if (options.actions?.length) {
       await runActionPlan(page, options.actions, { deadlineAt: started + (options.actionDeadlineMs ?? timeoutMs), onStep: options.onActionStep, lenient: options.actionsLenient });
     }
