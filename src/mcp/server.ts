@@ -241,6 +241,12 @@ export function createOccamServer(options: OccamServerOptions): Server {
       signal: extra.signal,
       notifyToolsChanged,
       log: (line) => runtime.warn(line),
+      progress: async (progress, total, message) => {
+        const progressToken = request.params._meta?.progressToken;
+        if (progressToken === undefined) return;
+        const params = { progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
+        await extra.sendNotification({ method: 'notifications/progress', params }).catch(() => {});
+      },
     };
     try {
       return toCallResult(await module.handler(parsed.data, ctx));

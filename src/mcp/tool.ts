@@ -32,6 +32,9 @@ export interface ToolContext {
   notifyToolsChanged: () => Promise<boolean>;
   /** One diagnostic line on stderr. */
   log: (line: string) => void;
+  /** notifications/progress for this call when the client sent a progressToken (else a no-op). Resolves once
+   *  sent; never rejects. Await the last one before returning so the result cannot overtake it. */
+  progress?: (progress: number, total?: number, message?: string) => Promise<void>;
 }
 
 /** Every tool returns one JSON object with an `ok` field (W1, W2). */

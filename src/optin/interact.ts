@@ -26,7 +26,7 @@ export interface InteractDeps {
   services: Services;
   signal?: AbortSignal;
   resolveMaxTokens: (explicit: number | null) => number | null;
-  onProgress?: (done: number, total: number) => void;
+  onProgress?: (done: number, total: number) => void | Promise<void>;
 }
 
 function traceOf(actions: readonly BrowserAction[], outcomes: readonly ActionOutcome[]) {
@@ -96,7 +96,7 @@ export async function browserInteract(args: InteractArgs, deps: InteractDeps): P
             actionDeadlineMs: deadlineMs,
             onActionStep: (outcome) => {
               outcomes.push(outcome);
-              deps.onProgress?.(outcomes.length, total);
+              void deps.onProgress?.(outcomes.length, total);
             },
           });
           finalUrl = page.finalUrl;
@@ -119,7 +119,7 @@ export async function browserInteract(args: InteractArgs, deps: InteractDeps): P
       ...(actionTrace.length ? { actionTrace } : {}),
     });
   }
-  deps.onProgress?.(total, total);
+  await deps.onProgress?.(total, total);
   const compile = read.compile as { truncated?: boolean; truncationStrategy?: string } | undefined;
   const urls = read.url as { finalUrl?: string } | undefined;
   return {

@@ -47,9 +47,18 @@ test('playbooks.md #30 [B]: click, wait, type on a local page; a failing step st
     { do: 'wait_selector', selector: '#x' },
     { do: 'type', selector: '#q', text: 'hunter2' },
   ];
-  const { json, raw } = await mcp.call('occam_browser_interact', { url: fx.F('/interact'), actions: JSON.stringify(plan) });
+  const progress: Array<{ progress: number; total?: number }> = [];
+  const raw = (await mcp.client.callTool({ name: 'occam_browser_interact', arguments: { url: fx.F('/interact'), actions: JSON.stringify(plan) } }, undefined, {
+    onprogress: (p) => progress.push({ progress: p.progress, total: p.total }),
+  })) as any;
+  const json = JSON.parse(raw.content[0].text);
   assert.equal(json.ok, true, JSON.stringify(json));
   assert.match(json.markdown, /Secret paragraph/);
+  // Progress: one notification per step, then the materialisation; total = steps + 1. The SDK client runs
+  // notification handlers a microtask late, so the final one can lose the race against the result it precedes.
+  assert.deepEqual(progress.map((p) => p.progress).slice(0, 3), [1, 2, 3]);
+  assert.ok(progress.length <= 4);
+  assert.ok(progress.every((p) => p.total === 4));
   assert.deepEqual([json.stepsRun, json.cached, json.backend], [3, false, 'browser_playwright']);
   assert.equal(json.actionTrace[2].text, '***');
   assert.equal(json.actionTrace[2].text_len, 7);

@@ -26,6 +26,7 @@ export const browserInteractTool = defineTool({
       services: ctx.services,
       signal: ctx.signal,
       resolveMaxTokens: (explicit) => ctx.session.capabilities.resolveMaxTokens(explicit),
+      onProgress: (done, total) => ctx.progress?.(done, total),
     });
   },
 });
