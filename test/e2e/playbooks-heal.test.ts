@@ -84,3 +84,15 @@ test('playbooks.md §2.6 [B]: a playbook browser plan (wait_for, interaction_ste
   const without = (await mcp.call('occam_transcode', { url, backend_policy: 'browser', playbook_policy: 'off' })).json;
   assert.doesNotMatch(without.markdown, /Secret paragraph/);
 });
+
+test('playbooks.md §10 [B]: extract_knowledge with backend_policy=browser renders the page and extracts there', async () => {
+  const doc = {
+    schema_version: '1.0', id: '127.0.0.1', hosts: ['127.0.0.1'], extract: { contentSelectors: ['main'] },
+    knowledge_schema: { default: { revealed: { selector: '#x' }, title: { selector: 'h1' } } },
+  };
+  await mcp.call('occam_playbook_save', { url: fx.F('/interact'), playbook_json: JSON.stringify(doc), verify: false });
+  const r = (await mcp.call('occam_extract_knowledge', { url: fx.F('/product/123'), backend_policy: 'browser' })).json;
+  assert.equal(r.ok, true, JSON.stringify(r));
+  assert.equal(r.backend, 'css_extract_browser');
+  assert.deepEqual(r.facts.map((f: any) => f.value), ['', 'Widget Pro']);
+});

@@ -87,6 +87,14 @@ test('playbooks.md §4.1: playbook_policy=auto applies the local overlay and sta
   assert.equal(miss.receipt.signed.playbook, undefined);
 });
 
+test('reading.md §20: the occam cascade resolves the playbook in its first step', async () => {
+  writeLocal({ ...base, extract: { contentSelectors: ['#content'] } });
+  const r = (await mcp.call('occam', { url: fx.F('/article') })).json;
+  assert.equal(r.ok, true, JSON.stringify(r.failure));
+  assert.equal(r.playbookId, '127.0.0.1');
+  assert.deepEqual(r.steps[0].kind === 'playbook_resolve' && [r.steps[0].status, r.steps[0].detail], ['ok', '127.0.0.1']);
+});
+
 test('playbooks.md #10: well-known genome fetch, cache and failure codes', async () => {
   writeFileSync(join(dirs.local, '127.0.0.1.playbook.json'), '{"schema_version":"1.0","id":"other","hosts":["other.example"]}');
   const resolve = async () => (await mcp.call('occam_playbook_resolve', { url: fx.F('/docs/x'), fetch_site_genome: true })).json;
