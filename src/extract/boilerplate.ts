@@ -34,7 +34,7 @@ export const CHROME_ROLES = new Set([
  * related/recommended content, ads, popups, breadcrumbs, skip links, screen-reader-only text, author boxes.
  */
 export const STRONG_BOILERPLATE =
-  /(^|[\s_-])(cookies?|consent|gdpr|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint)(?=$|[\s_-])/;
+  /(^|[\s_-])(cookies?|consent|gdpr|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|skip-to-main|skiptomain|screenreader|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint)(?=$|[\s_-])/;
 
 /** Patterns that mark boilerplate unless the same element also looks like content (see CONTENT_HINT). */
 export const WEAK_BOILERPLATE =
@@ -48,6 +48,9 @@ export const COMMENTS = /(^|[\s_-])(comments?|comment-list|commentlist|comments-
 
 /** Rescues a weakly-matched element: it says it is the content. */
 export const CONTENT_HINT = /(^|[\s_-])(article|body|content|main|post|entry|text|story|blog|page-content|markdown|prose|document|docs?)(?=$|[\s_-])/;
+
+/** Framework utility classes that mean display:none (matched as whole class tokens: `hidden-xs` is not hidden). */
+const HIDDEN_CLASSES = new Set(['hide', 'hidden', 'd-none', 'is-hidden', 'invisible', 'u-hidden', 'display-none']);
 
 const HIDDEN_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
@@ -138,6 +141,8 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
   if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
   const style = attr(el, 'style');
   if (style && HIDDEN_STYLE.test(style)) return 'hidden';
+  const cls = el.attribs.class;
+  if (cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c))) return 'hidden';
   const role = (attr(el, 'role') ?? '').toLowerCase();
   if (role && CHROME_ROLES.has(role)) {
     if (role === 'banner' || role === 'alert' || role === 'status') return insideContent(el) ? undefined : 'chrome';
@@ -192,7 +197,7 @@ export const BOILERPLATE_LINES: readonly RegExp[] = [
   /^on this page$/i,
   /^(in this article|table of contents|contents)$/i,
   /^(community|become a sponsor|sponsor|discord|bluesky|twitter|facebook|linkedin|reddit|share|share this( article| post)?|tweet|print|email)$/i,
-  /^(skip to (main )?content|back to top|scroll to top|jump to (navigation|search))$/i,
+  /^(skip to (main|content|main content|navigation)|back to top|scroll to top|jump to (navigation|search))$/i,
   /^(advertisement|sponsored|ad)$/i,
 ];
 

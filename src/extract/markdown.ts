@@ -75,6 +75,8 @@ interface Chunk {
 }
 
 const BR = '\u0001';
+const MAX_TEXT_IMAGES = 12;
+const GENERIC_ALT = /^(enter image description here|image|photo|picture|img|logo|icon|thumbnail|banner|placeholder|.{0,40}'s (user )?avatar|user avatar|profile (photo|picture))$/i;
 const IMAGE_ONLY_ITEM = /^(\*   |\d+\.\s+)?(!\[[^\]]*\]\([^)]*\)\s*)+$/;
 const IMAGE_ONLY = /^(!\[[^\]]*\]\([^)]*\)\s*)+$/;
 /** Runs of this many image-only blocks in a row are a gallery: only the first image stays in the text. */
@@ -88,6 +90,8 @@ export class MarkdownRenderer {
   private readonly seenLinks = new Set<string>();
   private readonly seenMedia = new Set<string>();
   private currentHeading: string | undefined;
+  private inLink = 0;
+  private imagesInText = 0;
 
   constructor(opts: RenderOptions) {
     this.opts = opts;
@@ -300,15 +304,16 @@ export class MarkdownRenderer {
   }
 
   private anchor(el: Element): string {
+    // Images inside links are thumbnails and card art whose alt repeats the link text: they go to mediaRefs only.
+    this.inLink++;
     const inner = this.inlineChildren(el);
+    this.inLink--;
     const label = finishInline(inner).replace(/\n+/g, ' ');
     const href = attr(el, 'href')?.trim();
     if (!label) return '';
     if (!href || href.startsWith('#')) return inner;
     const url = resolveUrl(href, this.opts.baseUrl);
     if (!url) return inner;
-    // A link wrapping only an image keeps the image (the image already carries the source).
-    if (/^!\[[^\]]*\]\([^)]*\)$/.test(label)) return label;
     const text = markdownToPlainText(label);
     if (!text) return '';
     if (!this.seenLinks.has(url)) {
@@ -329,9 +334,12 @@ export class MarkdownRenderer {
     if ((w === '1' || w === '0') && (h === '1' || h === '0')) return undefined;
     const alt = collapse(attr(el, 'alt') ?? attr(el, 'title') ?? '').replace(/[[\]]/g, '');
     this.addMedia(url, mediaKindOf(url, 'image'), alt || undefined, el);
+    if (this.inLink > 0) return undefined;
     // Decorative images (no alt) and gallery shots whose alt is a file-like slug ("staple-tee-front") are left to
     // mediaRefs: in the text they cost tokens and carry no words.
-    if (!alt || !/\s/.test(alt) || /\.(jpe?g|png|gif|webp|svg|avif)$/i.test(alt)) return undefined;
+    if (!alt || !/\s/.test(alt) || /\.(jpe?g|png|gif|webp|svg|avif)$/i.test(alt) || GENERIC_ALT.test(alt)) return undefined;
+    // Past a handful, more pictures are a gallery or a grid: the text keeps the first ones, mediaRefs keep all.
+    if (++this.imagesInText > MAX_TEXT_IMAGES) return undefined;
     return `![${alt}](${url.replace(/[()\s]/g, (c) => encodeURIComponent(c))})`;
   }
 
