@@ -1,5 +1,7 @@
 // Variables of the playbook tiers and the watch store (playbooks.md §3, §4, §13.2, §14). The opt-in gates
-// (OCCAM_WATCH_MCP, …) live with the exposure table; OCCAM_HOME with the operator table.
+// (OCCAM_WATCH_MCP, …) live with the exposure table; OCCAM_HOME with the operator table. The user tier's
+// WT_PLAYBOOKS_PATH keeps its legacy name (playbooks.md §3) and, not being an OCCAM_* variable, is read by the
+// tier resolver (src/playbooks/store.ts) rather than listed here.
 import { define, flag, text } from './env-spec.ts';
 
 export const playbookVars = [
@@ -9,14 +11,6 @@ export const playbookVars = [
     description: 'Directory of the local playbook tier (rank 4): where `occam_playbook_save` writes `<id>.playbook.json`.',
     default: null,
     defaultText: '`~/.occam/playbooks/local`',
-    parse: text(),
-  }),
-  define<string | null>({
-    name: 'WT_PLAYBOOKS_PATH',
-    area: 'playbooks',
-    description: 'Read-only operator/org playbook directory (user tier, rank 3). Unset: the tier is absent.',
-    default: null,
-    defaultText: 'unset (tier absent)',
     parse: text(),
   }),
   define<boolean>({
