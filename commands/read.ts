@@ -5,14 +5,7 @@ import type { Command } from 'commander';
 import { processContext } from '../src/config/context.ts';
 import { ClientCapabilityStore } from '../src/mcp/capabilities.ts';
 import { Services } from '../src/mcp/services.ts';
-import { EXIT, VerbError, printErr, printJson, printOut, wantsJson } from './output.ts';
-
-function intOption(name: string) {
-  return (raw: string): number => {
-    if (!/^\d+$/.test(raw.trim())) throw new VerbError(`${name} must be an integer (got ${JSON.stringify(raw)})`, EXIT.usage);
-    return Number(raw.trim());
-  };
-}
+import { EXIT, VerbError, intOption, printErr, printJson, printOut, wantsJson } from './output.ts';
 
 export function register(program: Command): void {
   program
@@ -24,7 +17,8 @@ export function register(program: Command): void {
     .option('--focus <query>', 'keep the sections that answer this query first')
     .option('--section <heading>', 'read only this heading\'s section (e.g. one a truncated read left out)')
     .option('--fit', 'prune paragraphs that do not serve the focus')
-    .option('--policy <policy>', 'http | browser | http_then_browser')
+    .option('--policy <policy>', 'http | browser | http_then_browser (default)')
+    .option('--browser', 'read with the headless browser (same as --policy browser)')
     .option('--demo', 'serve the bundled representative article on 127.0.0.1 and read it')
     .addHelpText('after', '\nExit codes: 0 read · 1 ok:false (failure code on stderr) · 2 usage.\nDocs: docs/verbs/read.md')
     .action(async (url: string | undefined, opts) => {
@@ -47,7 +41,7 @@ export function register(program: Command): void {
             ...(opts.focus ? { focus_query: opts.focus } : {}),
             ...(opts.section ? { section: opts.section } : {}),
             ...(opts.fit ? { fit_markdown: true } : {}),
-            ...(opts.policy ? { backend_policy: opts.policy } : {}),
+            ...(opts.policy || opts.browser ? { backend_policy: opts.policy ?? 'browser' } : {}),
           },
           {
             runtime,

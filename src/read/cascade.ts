@@ -108,48 +108,35 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
   };
   const readDeps: TranscodeDeps = { ...deps, resolveMaxTokens: (explicit) => explicit };
 
+  // One extract stage: a transcode with a fixed backend policy under the stage's own timeout.
+  type StageOutcome = { body: TranscodeResult | null; failure: { code: string; message: string } | null };
+  const extractStage = async (kind: 'http_extract' | 'browser_fallback', policy: 'http' | 'browser', successStatus: StepStatus): Promise<StageOutcome> => {
+    const stageStarted = performance.now();
+    const r = await withTimeout(STEP_TIMEOUTS_MS[kind], outer, (s) =>
+      transcode({ ...readArgs, backend_policy: policy }, { ...readDeps, signal: s }),
+    );
+    if (r.timedOut || !r.value) {
+      record(kind, 'omitted', stageStarted, 'timeout');
+      return { body: null, failure: { code: 'timeout', message: `The ${policy} read did not finish in time.` } };
+    }
+    if (r.value.ok) {
+      record(kind, successStatus, stageStarted, String(r.value.backend ?? policy));
+      return { body: r.value, failure: null };
+    }
+    const failure = r.value.failure as { code: string; message: string };
+    record(kind, 'failed', stageStarted, failure.code);
+    return { body: null, failure };
+  };
+
   // 3. http_extract
-  started = performance.now();
-  let body: TranscodeResult | null = null;
-  let lastFailure: { code: string; message: string } | null = null;
-  const http = await withTimeout(STEP_TIMEOUTS_MS.http_extract, outer, (s) =>
-    transcode({ ...readArgs, backend_policy: 'http' }, { ...readDeps, signal: s }),
-  );
-  if (http.timedOut || !http.value) {
-    record('http_extract', 'omitted', started, 'timeout');
-    lastFailure = { code: 'timeout', message: 'The HTTP read did not finish in time.' };
-  } else if (http.value.ok) {
-    body = http.value;
-    record('http_extract', 'ok', started, String(http.value.backend ?? 'http'));
-  } else {
-    const failure = http.value.failure as { code: string; message: string };
-    lastFailure = failure;
-    record('http_extract', 'failed', started, failure.code);
-  }
+  let { body, failure: lastFailure } = await extractStage('http_extract', 'http', 'ok');
 
   // 4. browser_fallback — only when HTTP produced no body
   started = performance.now();
-  if (body) {
-    record('browser_fallback', 'skipped', started, 'http_succeeded');
-  } else if (lastFailure && TERMINAL_HTTP.has(lastFailure.code)) {
-    record('browser_fallback', 'skipped', started, 'terminal_http');
-  } else if (lastFailure && NO_BROWSER_AFTER.has(lastFailure.code)) {
-    record('browser_fallback', 'skipped', started, lastFailure.code);
-  } else {
-    const browser = await withTimeout(STEP_TIMEOUTS_MS.browser_fallback, outer, (s) =>
-      transcode({ ...readArgs, backend_policy: 'browser' }, { ...readDeps, signal: s }),
-    );
-    if (browser.timedOut || !browser.value) {
-      record('browser_fallback', 'omitted', started, 'timeout');
-      lastFailure = { code: 'timeout', message: 'The browser read did not finish in time.' };
-    } else if (browser.value.ok) {
-      body = browser.value;
-      record('browser_fallback', 'degraded', started, String(browser.value.backend ?? 'browser_playwright'));
-    } else {
-      lastFailure = browser.value.failure as { code: string; message: string };
-      record('browser_fallback', 'failed', started, lastFailure.code);
-    }
-  }
+  if (body) record('browser_fallback', 'skipped', started, 'http_succeeded');
+  else if (lastFailure && TERMINAL_HTTP.has(lastFailure.code)) record('browser_fallback', 'skipped', started, 'terminal_http');
+  else if (lastFailure && NO_BROWSER_AFTER.has(lastFailure.code)) record('browser_fallback', 'skipped', started, lastFailure.code);
+  else ({ body, failure: lastFailure } = await extractStage('browser_fallback', 'browser', 'degraded'));
 
   // 5. receipt
   started = performance.now();
