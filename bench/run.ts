@@ -12,6 +12,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./release.ts'),
   () => import('./exam.ts'),
   () => import('./fetch.ts'),
+  () => import('./many-pages.ts'),
   () => import('./transports.ts'),
   () => import('./trust.ts'),
   () => import('./budget.ts'),
