@@ -5,7 +5,7 @@
 import type { RuntimeContext } from '../config/context.ts';
 import { normaliseError, OccamError } from '../contract/failures.ts';
 import { guardPolicyFor } from '../fetch/acquire.ts';
-import { attr, collapse, isElement, isText, parseHtml, tagOf, textOf, type Element } from '../extract/dom.ts';
+import { attr, collapse, findFirst, isElement, isText, parseHtml, tagOf, textOf, type Element } from '../extract/dom.ts';
 import type { Services } from '../mcp/services.ts';
 
 export const MAX_VERIFY_RETRIES = 3;
@@ -113,18 +113,7 @@ export interface Capture {
 
 /** The bounded skeleton walk and anchors over rendered HTML (§7 capture). */
 export function captureFromHtml(html: string, maxNodes: number): Capture {
-  const doc = parseHtml(html);
-  let body: Element | undefined;
-  const find = (n: { children: unknown[] }): void => {
-    for (const c of n.children) {
-      if (body) return;
-      if (isElement(c as never)) {
-        if (tagOf(c as Element) === 'body') body = c as Element;
-        else find(c as Element);
-      }
-    }
-  };
-  find(doc);
+  const body = findFirst(parseHtml(html), (el) => tagOf(el) === 'body');
   const stats = { nodeCount: 0, maxDepth: 0, interactiveCount: 0 };
   const landmarks = new Set<string>();
   const testIds: string[] = [];
