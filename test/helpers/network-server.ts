@@ -31,7 +31,7 @@ export interface SpawnedServer {
 }
 
 /** Spawns occam with `args` and resolves once stderr shows `<prefix>: <url>`. */
-export async function spawnOccamServer(args: string[], env: Record<string, string>, prefix: string, timeoutMs = 15_000): Promise<SpawnedServer> {
+export async function spawnOccamServer(args: string[], env: Record<string, string>, prefix: string, timeoutMs = 60_000): Promise<SpawnedServer> {
   const child = spawn(process.execPath, [OCCAM_BIN, ...args], {
     cwd: REPO_ROOT,
     env: hermeticEnv(env, env.HOME),
@@ -42,7 +42,10 @@ export async function spawnOccamServer(args: string[], env: Record<string, strin
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "${prefix}" line within ${timeoutMs} ms; stderr:\n${stderr}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // never leave a half-started server behind (it would keep the test process alive)
+      reject(new Error(`no "${prefix}" line within ${timeoutMs} ms; stderr:\n${stderr}`));
+    }, timeoutMs);
     child.stderr!.on('data', (c: Buffer) => {
       stderr += c.toString('utf8');
       const m = new RegExp(`^${prefix}: (\\S+)$`, 'm').exec(stderr);
