@@ -34,7 +34,7 @@ export const CHROME_ROLES = new Set([
  * related/recommended content, ads, popups, breadcrumbs, skip links, screen-reader-only text, author boxes.
  */
 export const STRONG_BOILERPLATE =
-  /(^|[\s_-])(cookies?|consent|gdpr|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|skip-to-main|skiptomain|screenreader|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint)(?=$|[\s_-])/;
+  /(^|[\s_-])(cookies?|consent|gdpr|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|skip-to-main|skiptomain|screenreader|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|side-widget|sidebar-widget|widget-side|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint)(?=$|[\s_-])/;
 
 /** Patterns that mark boilerplate unless the same element also looks like content (see CONTENT_HINT). */
 export const WEAK_BOILERPLATE =
@@ -143,6 +143,8 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
   if (style && HIDDEN_STYLE.test(style)) return 'hidden';
   const cls = el.attribs.class;
   if (cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c))) return 'hidden';
+  // WordPress-style sidebar widgets: the bare `widget` class or `widget_*` (not Elementor's `elementor-widget-*`).
+  if (mode === 'full' && cls && cls.split(/\s+/).some((c) => c === 'widget' || c.startsWith('widget_'))) return 'pattern';
   const role = (attr(el, 'role') ?? '').toLowerCase();
   if (role && CHROME_ROLES.has(role)) {
     if (role === 'banner' || role === 'alert' || role === 'status') return insideContent(el) ? undefined : 'chrome';
@@ -196,7 +198,7 @@ export const BOILERPLATE_LINES: readonly RegExp[] = [
   /^was this (page |article )?helpful\??/i,
   /^on this page$/i,
   /^(in this article|table of contents|contents)$/i,
-  /^(community|become a sponsor|sponsor|discord|bluesky|twitter|facebook|linkedin|reddit|share|share this( article| post)?|tweet|print|email)$/i,
+  /^(community|become a sponsor|sponsor|discord|bluesky|twitter|facebook|linkedin|reddit|share|share this( article| post| page)?|share on|tweet|print|email)\s*:?$/i,
   /^(skip to (main|content|main content|navigation)|back to top|scroll to top|jump to (navigation|search))$/i,
   /^(advertisement|sponsored|ad)$/i,
 ];
