@@ -17,6 +17,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./trust.ts'),
   () => import('./budget.ts'),
   () => import('./playbooks.ts'),
+  () => import('./reading.ts'),
 ];
 
 mkdirSync(new URL('./out/', import.meta.url), { recursive: true });
