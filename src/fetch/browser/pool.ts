@@ -102,6 +102,29 @@ class Slots {
   }
 }
 
+const CLOSE_TIMEOUT_MS = 5000;
+
+function rejectOnAbort(signal: AbortSignal, timeoutMs: number): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = () => reject(new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`));
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+}
+
+/** Resolves true when `work` settles within `ms`, false otherwise (the work keeps running on its own). */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true as const, () => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Resolves once no request has been in flight for QUIET_MS, or after maxMs (pages that never settle). */
 const QUIET_MS = 150;
 async function quietNetwork(inflight: () => number, maxMs: number): Promise<void> {
@@ -219,7 +242,7 @@ export class BrowserPool {
     this.#peak = Math.max(this.#peak, this.#active);
     this.#renders += 1;
     let context: BrowserContext | null = null;
-    const onAbort = () => void context?.close().catch(() => {});
+    const onAbort = () => void this.#closeContext(context);
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       const browser = await this.#browserInstance();
@@ -234,7 +257,8 @@ export class BrowserPool {
       await context.addInitScript(() => {
         Object.defineProperty(navigator, 'webdriver', { get: () => undefined });
       });
-      return await this.#renderIn(context, url, options, signal, timeoutMs);
+      // The race guarantees the deadline even if a page call (content, evaluate) would wait on a wedged renderer.
+      return await Promise.race([this.#renderIn(context, url, options, signal, timeoutMs), rejectOnAbort(signal, timeoutMs)]);
     } catch (err) {
       if (err instanceof OccamError) throw err;
       if (signal.aborted) {
@@ -254,7 +278,7 @@ export class BrowserPool {
       throw new OccamError('extraction_failed', `Browser read failed: ${message.split('\n')[0].slice(0, 200)}`);
     } finally {
       signal.removeEventListener('abort', onAbort);
-      if (context) await context.close().catch(() => {});
+      if (context) await this.#closeContext(context);
       this.#active -= 1;
       this.#slots.release();
     }
@@ -375,13 +399,28 @@ export class BrowserPool {
       .catch(() => {});
   }
 
+  /**
+   * Closes a render's context within CLOSE_TIMEOUT_MS. A context that will not close means the browser is wedged:
+   * it is dropped (the next render launches a fresh one) and closed in the background, so a stuck Chromium can
+   * never hold a read or the pool hostage.
+   */
+  async #closeContext(context: BrowserContext | null): Promise<void> {
+    if (!context) return;
+    const closed = await within(context.close().then(() => true, () => true), CLOSE_TIMEOUT_MS);
+    if (closed) return;
+    const wedged = this.#browser;
+    this.#browser = null;
+    void wedged?.then((b) => within(b.close(), CLOSE_TIMEOUT_MS)).catch(() => {});
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     const pending = this.#browser;
     this.#browser = null;
     if (pending) {
       const browser = await pending.catch(() => null);
-      await browser?.close().catch(() => {});
+      // Bounded: Playwright also kills the browser process when this process exits, so nothing is orphaned.
+      if (browser) await within(browser.close().catch(() => {}), CLOSE_TIMEOUT_MS);
     }
   }
 }
