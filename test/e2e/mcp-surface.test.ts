@@ -159,3 +159,18 @@ test('tools.md #24: unknown tool names keep the SDK error path', async () => {
     await s.close();
   }
 });
+
+test('operator.md §16: the host signing key is minted shortly after start, owner-only', async () => {
+  const { statSync, existsSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const s = await startMcp({ OCCAM_RECEIPTS: '0' });
+  try {
+    const key = join(s.home, '.occam', 'keys', 'signing-key.pem');
+    const deadline = Date.now() + 15_000;
+    while (!existsSync(key) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(existsSync(key), 'key minted without any signing call, even with receipts off');
+    assert.equal(statSync(key).mode & 0o777, 0o600);
+  } finally {
+    await s.close();
+  }
+});

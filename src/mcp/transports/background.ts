@@ -1,9 +1,17 @@
-// Services an opt-in gate starts with the host rather than on first use: with OCCAM_BATCH_MCP=1 the job store and
-// its worker pool come up at start-up, so jobs left unfinished by a previous run resume without waiting for a call.
+// Services that start with the host rather than on first use: the signing key is minted shortly after start, and
+// with OCCAM_BATCH_MCP=1 the job store and its worker pool come up, so jobs left unfinished by a previous run resume
+// without waiting for a call.
 import type { HostConfig } from '../server.ts';
 import type { Services } from '../services.ts';
 
 export function startGatedServices(config: HostConfig, services: Services): void {
+  // trust.md / operator.md §16: the host signing key exists from the first start (whatever OCCAM_RECEIPTS says).
+  // Minted off the start-up path, after the handshake had its chance to run.
+  setTimeout(() => {
+    void import('../../trust/keys.ts')
+      .then(({ signingKeyService }) => services.use(signingKeyService))
+      .catch((err) => services.runtime.warn(`[occam.trust] signing key unavailable: ${(err as Error).message}`));
+  }, 500).unref();
   if (!config.gatesOn.has('OCCAM_BATCH_MCP')) return;
   void import('../../jobs/batch-service.ts')
     .then(({ batchJobsService }) => services.use(batchJobsService))
