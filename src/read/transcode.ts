@@ -15,6 +15,7 @@ import { readEnv } from '../config/env.ts';
 import { occamPaths } from '../config/paths.ts';
 import { OccamError, isRetryable, nestedFailure, normaliseError, type FailureCode, type NestedFailureInfo } from '../contract/failures.ts';
 import { acquire, guardPolicyFor, type AcquiredDocument } from '../fetch/acquire.ts';
+import { installHint } from '../fetch/browser/discover.ts';
 import type { PrivateOriginAllowance, Resolver } from '../fetch/guard.ts';
 import { politenessService } from '../fetch/politeness.ts';
 import type { DialSeam } from '../fetch/transport.ts';
@@ -41,6 +42,9 @@ import {
 } from './sidecars.ts';
 
 export const CHUNK_SIZE_DEFAULT = 2000;
+const BROWSER_MISSING_WARNING = 'playwright_browser_missing_downgrading_to_http';
+/** Failures a browser rendering could have turned into a read (§6.4 escalation reasons). */
+const BROWSER_WOULD_HELP = new Set(['thin_extract', 'captcha_or_challenge', 'extraction_failed', 'http_403']);
 const LLMS_TXT_MIN_CHARS = 32;
 
 /** What a transcode needs from its caller; the MCP tool and `occam read` both build one. */
@@ -211,6 +215,11 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
   const warnings: string[] = [];
 
   const fail = (info: NestedFailureInfo, extra: Record<string, unknown> = {}, browserTried = false): TranscodeResult => {
+    // The browser would have been the next step but none is installed: say how to get one (issue 4, §6.3).
+    if (!info.fix && BROWSER_WOULD_HELP.has(info.code) && warnings.includes(BROWSER_MISSING_WARNING)) {
+      const hint = installHint(deps.runtime);
+      info = { ...info, reason: `no browser is installed to render this page; install one (${hint.command}) or set OCCAM_BROWSER_EXECUTABLE_PATH`, fix: hint };
+    }
     const retryable = info.code === 'thin_extract' ? !browserTried : isRetryable(info.code);
     const decisions = decisionsFor(info.code, browserTried);
     const agentHints: Record<string, unknown> = {
@@ -325,7 +334,7 @@ async function run(
   const routeStart = performance.now();
   const browser = deps.browser !== undefined ? deps.browser : await discoverBrowser(deps);
   const wantsBrowser = opts.policy !== 'http';
-  if (wantsBrowser && !browser) warnings.push('playwright_browser_missing_downgrading_to_http');
+  if (wantsBrowser && !browser) warnings.push(BROWSER_MISSING_WARNING);
   if (opts.screenshot && !browser) warnings.push('capture_screenshot_unavailable: screenshots need the browser backend, which is not available');
   else if (opts.screenshot && opts.policy === 'http') warnings.push('capture_screenshot_unavailable: screenshots need backend_policy browser or http_then_browser');
 

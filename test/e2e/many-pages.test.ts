@@ -109,6 +109,20 @@ test('issue 4: a script-rendered page is empty over HTTP and read through browse
   }
 });
 
+test('issue 4: with no browser installed, a page that needs one fails typed and says how to install one', async () => {
+  const s = await startMcp({ ...env, OCCAM_BROWSER_EXECUTABLE_PATH: '/nonexistent/chromium' });
+  try {
+    const r = (await s.call('occam_transcode', { url: server.url('/spa') })).json;
+    assert.equal(r.ok, false);
+    assert.equal(r.failure.code, 'thin_extract');
+    assert.ok(r.agentHints.warnings.includes('playwright_browser_missing_downgrading_to_http'));
+    assert.deepEqual(Object.keys(r.failure.fix).sort(), ['command', 'kind', 'rootRequired']);
+    assert.match(r.failure.reason, /install/);
+  } finally {
+    await s.close();
+  }
+});
+
 test('reading.md #38/#39: digest keeps input order, reports partial success and a stable id', async () => {
   const s = await startMcp({ ...env, OCCAM_CLIENT_CONTEXT_TOKENS: '8192' });
   try {
