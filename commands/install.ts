@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { processContext } from '../src/config/context.ts';
 import { InstallError, runInstall } from '../src/operator/install.ts';
-import { EXIT, VerbError, paint, printErr, printJson, printOut, wantsJson } from './output.ts';
+import { VerbError, paint, printErr, printJson, printOut, wantsJson } from './output.ts';
 import { canPrompt, terminalPrompter } from './operator-common.ts';
 
 export function register(program: Command): void {
@@ -64,5 +64,4 @@ export function register(program: Command): void {
         throw err;
       }
     });
-  void EXIT;
 }

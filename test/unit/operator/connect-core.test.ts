@@ -2,7 +2,7 @@
 // after our write (#26), and an undo that cannot complete (#27). Plus the pure plan / ready-state rules.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorld, worldContext, writeFile, read, type World } from '../../helpers/operator-world.ts';
 import { runConnect, planFor, evaluateReadyState, decideMode, type Prompter } from '../../../src/operator/connect.ts';
@@ -143,4 +143,3 @@ test('operator.md §6/§7: plan actions and ready states', () => {
   assert.equal(evaluateReadyState(claude, false, hv, false).status, 'Not ready');
 });
 
-void readFileSync;
