@@ -428,7 +428,10 @@ function climb(top: Element, scored: Scored, stats: TextStats): Element {
   return cur;
 }
 
-const RELATED_HEADING = /^(related( \w+)?|read (more|next|also)|more (from|stories|articles|posts|like this|in|on)|you (may|might) also like|recommended( for you)?|popular( posts| stories)?|trending( now)?|latest (news|posts|articles|stories)|see also|also (read|on)|most (read|popular|viewed)|share( this)?( article| post| page)?|tags?|categories|about the author|further reading|recent posts|newsletter|subscribe)\b/i;
+/** Headings that open recirculation blocks. Whole-heading matches only: "Popular distribution channels" is content. */
+const RELATED_HEADING = /^(related|related (posts?|articles?|stories|content|reading|links|products|resources|topics|questions)|read (more|next|also)|more (from|stories|articles|posts|like this|to read|on this topic)( [\w&'-]+){0,3}|you (may|might) also (like|enjoy)|recommended( for you| reading| articles| posts)?|popular (posts|stories|articles)|trending( now| stories)?|latest (news|posts|articles|stories)|see also|also (read|on [\w ]+)|most (read|popular|viewed)|share( this)?( article| post| page| story)?|tags?|categories|about the author|further reading|recent posts|newsletter|subscribe( to [\w ]+)?|sign up for [\w ]+)\s*[:.!]?$/i;
+/** Comment-section headings: recirculation on articles, the content itself on forums. */
+const COMMENT_HEADING = /^(leave a (reply|comment)|comments?( \(\d+\))?|\d+ (comments?|responses?|replies))\s*[:.!]?$/i;
 
 const PRUNABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'dl', 'header', 'footer', 'figure', 'p', 'span']);
 
@@ -441,7 +444,8 @@ function pruneInside(roots: Element[], stats: TextStats, pageType: PageType): vo
     if (el.name === 'pre' || el.name === 'code') return;
     if (!isRoot) {
       const s = stats.get(el);
-      if (/^h[2-6]$/.test(el.name) && RELATED_HEADING.test(textSample(el).trim())) {
+      const headingText = /^h[2-6]$/.test(el.name) ? textSample(el).replace(/\s+/g, ' ').trim() : '';
+      if (headingText && (RELATED_HEADING.test(headingText) || (pageType !== 'forum' && COMMENT_HEADING.test(headingText)))) {
         const p = el.parent;
         if (p instanceof Element && !roots.includes(p) && stats.text(p) < rootText * 0.3) victims.push(p);
         else victims.push(el, ...followingUntilHeading(el));
