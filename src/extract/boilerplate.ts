@@ -38,7 +38,7 @@ export const STRONG_BOILERPLATE =
 
 /** Patterns that mark boilerplate unless the same element also looks like content (see CONTENT_HINT). */
 export const WEAK_BOILERPLATE =
-  /(^|[\s_-])(sidebar|side-bar|sidenav|nav|navbar|navigation|menu|menus|footer|ad|ads|widget-area|pagination|pager|pagenav|login|signin|utility|utilities|tools|toolbar|tags|tag-list|taglist|categories|meta-nav|subnav|secondary|offcanvas|off-canvas|drawer|dropdown|mega-menu|megamenu|tray|disclaimer|legal|copyright|cta|call-to-action)(?=$|[\s_-])/;
+  /(^|[\s_-])(sidebar|side-bar|sidenav|nav|navbar|navigation|menu|menus|footer|ad|ads|widget-area|pagination|pager|pagenav|login|signin|utility|utilities|tools|toolbar|tags|tag-list|taglist|categories|meta-nav|subnav|offcanvas|off-canvas|drawer|dropdown|mega-menu|megamenu|tray|disclaimer|legal|copyright|cta|call-to-action)(?=$|[\s_-])/;
 
 /** Site-header patterns: chrome outside main/article, but inside them they usually hold the title and byline. */
 export const HEADER_BOILERPLATE = /(^|[\s_-])(header|masthead|topbar|top-bar|site-header|global-header)(?=$|[\s_-])/;
@@ -157,6 +157,8 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
   const ci = classAndId(el);
   if (!ci) return undefined;
   if (STRONG_BOILERPLATE.test(ci)) return 'pattern';
+  // <article>/<main> declare themselves content: only the strong patterns above can overrule that.
+  if (el.name === 'article' || el.name === 'main') return undefined;
   if (pageType !== 'forum' && COMMENTS.test(ci) && !/(^|[\s_-])(comments?-?(content|body|text))(?=$|[\s_-])/.test(ci)) return 'pattern';
   if (WEAK_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci)) return 'pattern';
   if (HEADER_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci) && !insideContent(el)) return 'pattern';
