@@ -1,0 +1,44 @@
+// Interactive consent on a real pseudo-terminal (operator.md §9.3, #20): `occam connect` runs under util-linux
+// `script`, the test answers the @inquirer prompts as a person would (after each prompt appears, never on a timer).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeWorld, writeFile, REPO } from '../helpers/operator-world.ts';
+
+const w = makeWorld();
+after(() => w.cleanup());
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+test('operator.md #20 on a real TTY: No, then choosing 2 connects only the second app; the terminal is released', { skip: !existsSync('/usr/bin/script') && 'util-linux script not installed' }, async () => {
+  const cursor = writeFile(join(w.home, '.cursor', 'mcp.json'), '{}\n');
+  const desktop = writeFile(join(w.home, '.config', 'Claude', 'claude_desktop_config.json'), '{}\n');
+  const cmd = [process.execPath, join(REPO, 'bin', 'occam.ts'), 'connect', '--skip-occam-verify'].map(shellQuote).join(' ');
+  const child = spawn('script', ['-qfec', cmd, '/dev/null'], { env: { ...w.env, TERM: 'dumb' }, cwd: w.home, stdio: ['pipe', 'pipe', 'pipe'] });
+  let screen = '';
+  const waiters: Array<{ re: RegExp; resolve: () => void }> = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    screen += chunk.toString('utf8');
+    for (const wtr of [...waiters]) if (wtr.re.test(screen)) {
+      waiters.splice(waiters.indexOf(wtr), 1);
+      wtr.resolve();
+    }
+  });
+  const waitFor = (re: RegExp) => new Promise<void>((resolve) => (re.test(screen) ? resolve() : waiters.push({ re, resolve })));
+  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
+  const guard = setTimeout(() => child.kill('SIGKILL'), 90_000);
+  await waitFor(/Register Occam \(ff-occam\) in Cursor, Claude Desktop\?/);
+  child.stdin.write('n\r');
+  await waitFor(/2\. Claude Desktop/);
+  child.stdin.write('2\r');
+  const code = await exited;
+  clearTimeout(guard);
+  assert.equal(code, 0, screen);
+  assert.match(screen, /Almost ready/);
+  assert.equal(readFileSync(cursor, 'utf8'), '{}\n');
+  assert.ok(JSON.parse(readFileSync(desktop, 'utf8')).mcpServers['ff-occam']);
+});
