@@ -79,8 +79,17 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<str
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Idle keep-alive sockets are held longer than clients and proxies keep them (undici: ~4 s unless told; common
+ * load balancers: 60 s), so the client is the one that closes an idle socket. When the server closes first, a request
+ * sent at that instant fails with ECONNRESET — seen under load with Node's 5 s default.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** Listens and resolves with the bound port; EADDRINUSE and friends reject. */
 export function listen(server: HttpServer, port: number, bind: string): Promise<number> {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   return new Promise((resolve, reject) => {
     const onError = (err: Error) => reject(err);
     server.once('error', onError);

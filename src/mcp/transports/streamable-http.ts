@@ -99,7 +99,6 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
     }
     sendJson(res, 404, { ok: false, error: 'not_found', message: `MCP is served at ${MCP_PATH}; health at /health.` });
   });
-  http.keepAliveTimeout = 5_000;
   const port = await listen(http, options.port, options.bind);
   const url = `${originFor('http', options.bind, port)}${MCP_PATH}`;
   return {

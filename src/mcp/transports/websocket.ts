@@ -106,7 +106,13 @@ export class ConnectionSet {
       onGone?.();
     };
     server.onerror = (err) => runtime.warn(`[occam.mcp] websocket connection error: ${err.message}`);
-    await server.connect(transport);
+    try {
+      await server.connect(transport);
+    } catch (err) {
+      this.live.delete(entry);
+      socket.terminate();
+      throw err;
+    }
   }
 
   async closeAll(): Promise<void> {
