@@ -36,6 +36,12 @@ export function renderConnect(report: ConnectReport, colour: ReturnType<typeof p
     groups['Action required'].push(`  ${s.name}: ${s.reason} (${s.hint})`);
     if (s.guidance) lines.push(`${s.name}: ${s.guidance.instructions}\n${s.guidance.text}`);
   }
+  if (verbose) {
+    for (const h of report.hosts) {
+      if (h.detected || h.residue) lines.push(`  detected ${h.id}: confidence=${h.confidence} config=${h.configPath ?? '-'} signals=${(h.signals as string[]).join(', ')}`);
+    }
+    lines.push(`  occam self-verify: level ${report.occamVerify.level}, ${report.occamVerify.toolCount ?? '?'} tools${report.occamVerify.skipped ? ' (skipped)' : ''}`);
+  }
   for (const [title, items] of Object.entries(groups)) {
     if (items.length === 0) continue;
     lines.push(title === 'Not connected' ? colour.red(`${title} (do not test Occam in these apps):`) : colour.bold(`${title}:`), ...items);
