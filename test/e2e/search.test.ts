@@ -26,7 +26,9 @@ const server = await startFixtureServer({
   '/brave/res/v1/web/search': json({ web: { results: [{ title: 'Brave hit', url: 'https://brave.example/x', description: 'desc' }] } }),
   '/tavily/search': json({ results: [{ title: 'Tavily hit', url: 'https://tavily.example/y', content: 'snippet' }] }),
   '/broken/search': json({ error: 'nope' }, 502),
-  '/notjson/search': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('<html>'),
+  '/notjson/search': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('<html>');
+  },
 });
 after(() => server.close());
 
