@@ -244,7 +244,14 @@ function withSiblings(top: Element, scored: Scored, stats: TextStats): Element[]
       continue;
     }
     let bonus = 0;
-    if (topClass && (attr(sib, 'class') ?? '') === topClass) bonus += topScore * 0.2;
+    const sibClass = attr(sib, 'class') ?? '';
+    // Same tag and leading class as the top candidate (`blockpost rowodd` / `blockpost roweven`): the next post
+    // of a thread, the next item of a list.
+    if (topClass && sib.name === top.name && firstClass(sibClass) === firstClass(topClass) && stats.text(sib) > 0 && stats.linkDensity(sib) < 0.5) {
+      out.push(sib);
+      continue;
+    }
+    if (topClass && sibClass === topClass) bonus += topScore * 0.2;
     const s = scored.scores.get(sib);
     if (s !== undefined && s + bonus >= threshold) {
       out.push(sib);
@@ -260,6 +267,10 @@ function withSiblings(top: Element, scored: Scored, stats: TextStats): Element[]
     }
   }
   return out;
+}
+
+function firstClass(cls: string): string {
+  return cls.trim().split(/\s+/)[0] ?? '';
 }
 
 function isHeadingNearTop(h: Element, top: Element): boolean {
