@@ -7,11 +7,12 @@
 export async function runOccam(argv: readonly string[]): Promise<number | undefined> {
   const args = argv.slice(2);
   if (args.length === 1 && args[0] === 'mcp') {
-    const [{ serveStdio }, { processContext }] = await Promise.all([
+    const [{ serveStdio }, { processContext }, { mcpHostRuntime }] = await Promise.all([
       import('../src/mcp/transports/stdio.ts'),
       import('../src/config/context.ts'),
+      import('../src/mcp/host-env.ts'),
     ]);
-    await serveStdio(processContext());
+    await serveStdio(mcpHostRuntime(processContext()));
     return undefined;
   }
   const { runCli } = await import('../commands/index.ts');

@@ -36,7 +36,8 @@ export function register(program: Command): void {
     .allowUnknownOption(true)
     .allowExcessArguments(true)
     .action(async (_opts: unknown, cmd: Command) => {
-      const runtime = processContext();
+      const { mcpHostRuntime } = await import('../src/mcp/host-env.ts');
+      const runtime = mcpHostRuntime(processContext());
       const outcome = parseMcpArgs(argsAfterVerb(cmd), runtime.env, (p) => existsSync(p));
       if (outcome.kind === 'help') {
         printErr(`${usageText()}${surfaceSummary()}`);

@@ -72,6 +72,16 @@ export const exposureVars = [
     aliases: ['WT_OCCAM_BANNER'],
     parse: (raw) => ok(raw.trim() !== '0'),
   }),
+  ...(
+    [
+      ['OCCAM_RUNTIME_ID', '`rt-` + 32 hex, generated per host run', 'Identity stamp of this host run (set by `occam mcp` unless provided).'],
+      ['OCCAM_SESSION_ID', '`sess-` + 32 hex, generated', 'Identity stamp of this MCP session (set by `occam mcp` unless provided).'],
+      ['OCCAM_PARENT_PID', 'the launching process id', 'Identity stamp: the process that launched the host.'],
+      ['OCCAM_PARENT_LABEL', '`occam-mcp`', 'Identity stamp: a label for the launcher.'],
+    ] as const
+  ).map(([name, defaultText, description]) =>
+    define<string | null>({ name, area: 'exposure', description, default: null, defaultText, parse: text() }),
+  ),
   define({
     name: 'OCCAM_LOG',
     area: 'exposure',
