@@ -26,6 +26,15 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
+// The full run type-checks first (strict TypeScript over src, commands, tests, bench): a type error fails CI even
+// where type stripping would have run the code. Filtered runs skip it to stay quick.
+if (filters.length === 0) {
+  const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], { stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    console.error('typecheck failed (npm run typecheck)');
+    process.exit(1);
+  }
+}
 const result = spawnSync(
   process.execPath,
   ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
