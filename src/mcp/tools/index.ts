@@ -5,6 +5,7 @@ import { clientCapabilitiesTool } from './client-capabilities.ts';
 import { examSubmitTool } from './exam-submit.ts';
 import { canaryIssueTool, canaryVerifyTool } from './canary.ts';
 import { verifyTool } from './verify.ts';
+import { attestTool, claimCheckTool, datasetExportTool } from './claims.ts';
 import { batchTools } from './batch.ts';
 import { searchTool } from './search.ts';
 import { occamTool } from './occam.ts';
@@ -14,7 +15,6 @@ import { transcodeTool } from './transcode.ts';
 import { probeTool } from './probe.ts';
 import { playbookResolveTool } from './playbook-resolve.ts';
 import { playbookLintTool } from './playbook-lint.ts';
-import { attestTool, claimCheckTool, datasetExportTool } from './claims.ts';
 import { extractKnowledgeTool } from './extract-knowledge.ts';
 import { playbookHealTool } from './playbook-heal.ts';
 import { playbookSaveTool } from './playbook-save.ts';
@@ -29,6 +29,9 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   canaryIssueTool,
   canaryVerifyTool,
   verifyTool,
+  claimCheckTool,
+  attestTool,
+  datasetExportTool,
   ...batchTools,
   searchTool,
   occamTool,
@@ -38,9 +41,6 @@ export const IMPLEMENTED_TOOLS: readonly ToolModule[] = [
   probeTool,
   playbookResolveTool,
   playbookLintTool,
-  claimCheckTool,
-  attestTool,
-  datasetExportTool,
   extractKnowledgeTool,
   playbookHealTool,
   playbookSaveTool,

@@ -4,7 +4,7 @@
 import type { HostConfig } from '../server.ts';
 import type { Services } from '../services.ts';
 
-export function startGatedServices(config: HostConfig, services: Services): void {
+export function startBackgroundServices(config: HostConfig, services: Services): void {
   // trust.md / operator.md §16: the host signing key exists from the first start (whatever OCCAM_RECEIPTS says).
   // Minted off the start-up path, after the handshake had its chance to run.
   setTimeout(() => {

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
 import type { RuntimeContext } from '../../config/context.ts';
 import { readEnv } from '../../config/env.ts';
-import { startGatedServices } from './background.ts';
+import { startBackgroundServices } from './background.ts';
 import { createHost } from '../server.ts';
 import { closeServer, listen, originFor, rejectUpgrade, sendJson } from './http.ts';
 import type { RemoteAuthOptions } from './options.ts';
@@ -123,7 +123,7 @@ export async function startRemote(runtime: RuntimeContext, options: RemoteOption
   });
   const host: Host = { runtime, ...createHost(runtime) };
   const connections = new ConnectionSet(host);
-  startGatedServices(host.config, host.services);
+  startBackgroundServices(host.config, host.services);
   const wss = newWebSocketServer(options.maxMessageBytes);
   let slotsTaken = 0; // sessions open or being opened
 

@@ -4,13 +4,13 @@ import type { RuntimeContext } from '../../config/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { VERSION } from '../../version.ts';
 import { createHost, createOccamServer, exposedToolNames, newSession, surfaceNotice } from '../server.ts';
-import { startGatedServices } from './background.ts';
+import { startBackgroundServices } from './background.ts';
 
 export async function serveStdio(runtime: RuntimeContext): Promise<void> {
   const { config, services, tools } = createHost(runtime);
   const session = newSession(runtime, config);
   const server = createOccamServer({ runtime, services, config, session, tools });
-  startGatedServices(config, services);
+  startBackgroundServices(config, services);
 
   if (readEnv<boolean>('OCCAM_BANNER', runtime.env)) {
     const count = exposedToolNames(tools, config.bootProfile).length;

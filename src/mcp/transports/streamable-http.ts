@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RuntimeContext } from '../../config/context.ts';
-import { startGatedServices } from './background.ts';
+import { startBackgroundServices } from './background.ts';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { createHost, createOccamServer, NEGOTIABLE_REVISIONS, newSession } from '../server.ts';
 import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, readBody, sendJson } from './http.ts';
@@ -40,7 +40,7 @@ export interface StreamableHttpOptions {
 export async function startStreamableHttp(runtime: RuntimeContext, options: StreamableHttpOptions): Promise<RunningServer> {
   const { config, services, tools } = createHost(runtime);
   const session = newSession(runtime, config, false);
-  startGatedServices(config, services);
+  startBackgroundServices(config, services);
   const inFlight = new Set<() => Promise<void>>();
   // Building an SDK Server costs about a millisecond; idle ones are reused. A closed Server keeps no request state
   // (close() aborts its handlers and drops its transport), and a late response of an aborted handler still goes to

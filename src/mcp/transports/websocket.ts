@@ -10,7 +10,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { RuntimeContext } from '../../config/context.ts';
-import { startGatedServices } from './background.ts';
+import { startBackgroundServices } from './background.ts';
 import { createHost, createOccamServer, newSession } from '../server.ts';
 import { closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, rejectUpgrade } from './http.ts';
 
@@ -151,7 +151,7 @@ export interface RunningServer {
 export async function startLocalWebSocket(runtime: RuntimeContext, options: LocalWebSocketOptions): Promise<RunningServer> {
   const host: Host = { runtime, ...createHost(runtime) };
   const connections = new ConnectionSet(host);
-  startGatedServices(host.config, host.services);
+  startBackgroundServices(host.config, host.services);
   const wss = newWebSocketServer(options.maxMessageBytes);
   const http: HttpServer = createServer((req, res) => {
     res.writeHead(426, { 'content-type': 'application/json; charset=utf-8', upgrade: 'websocket', connection: 'Upgrade' });
