@@ -41,6 +41,11 @@ export async function serveNetwork(runtime: RuntimeContext, plan: TransportPlan)
     return 1;
   }
   runtime.warn(`${LISTENING_PREFIX[plan.mode as keyof typeof LISTENING_PREFIX]}: ${running.url}`);
+  if (plan.mode !== 'batch') {
+    const { readHostConfig, surfaceNotice } = await import('../server.ts');
+    const notice = surfaceNotice(readHostConfig({ ...runtime, warn: () => {} }));
+    if (notice) runtime.warn(notice);
+  }
   await untilStopSignal();
   await running.close();
   return 0;
