@@ -17,8 +17,9 @@ import { parseDocument } from '../src/budget/sections.ts';
 import { loadBudgetCost } from '../src/budget/tokens.ts';
 import { fmt, median, writeResult } from './util.ts';
 import type { BenchModule } from './run.ts';
+import { WCXB_DIR } from '../test/helpers/shared.ts';
 
-const WCXB = '/work/shared/corpus/wcxb-dev-sample';
+const WCXB = WCXB_DIR;
 
 function arg(name: string, fallback: number): number {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));

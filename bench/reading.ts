@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { extractDocument, markdownToPlainText } from '../src/extract/index.ts';
 import { fmt, median, writeResult } from './util.ts';
+import { CORPUS_DIR } from '../test/helpers/shared.ts';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_DIR;
 const WCXB = join(CORPUS, 'wcxb-dev-sample');
 const GOLDEN = join(CORPUS, 'golden');
 

@@ -19,6 +19,7 @@ import { canonicalEnvelope } from '../src/trust/receipts/envelope.ts';
 import { parsePublicKeyPem, signerFromPrivateKey } from '../src/trust/receipts/sign.ts';
 import { readReceiptMaterial, verifyReceiptOffline } from '../src/trust/receipts/verify.ts';
 import { allMerkleProofs, blockLeaf, merkleProof, merkleRoot } from '../src/trust/receipts/merkle.ts';
+import { CORPUS_DIR } from '../test/helpers/shared.ts';
 
 function perSecond(iterations: number, fn: () => void): number {
   for (let i = 0; i < Math.min(50, iterations); i++) fn(); // warm up
@@ -80,7 +81,7 @@ function merkle() {
 }
 
 async function transcodeOverhead() {
-  const html = readFileSync('/work/shared/corpus/representative-input.html');
+  const html = readFileSync(`${CORPUS_DIR}/representative-input.html`);
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/article`;

@@ -6,8 +6,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OCCAM_BIN, REPO_ROOT, hermeticEnv } from '../helpers/mcp-client.ts';
+import { EXAM_RECORDS_DIR } from '../helpers/shared.ts';
 
-const RECORDS = '/work/shared/spec/exam-records';
+const RECORDS = EXAM_RECORDS_DIR;
 
 function occam(...args: string[]) {
   const r = spawnSync(process.execPath, [OCCAM_BIN, ...args], { cwd: REPO_ROOT, env: hermeticEnv(), encoding: 'utf8' });

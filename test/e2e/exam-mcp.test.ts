@@ -8,8 +8,9 @@ import type { ProfileId } from '../../src/contract/profiles.ts';
 import { IMPLEMENTED_TOOLS } from '../../src/mcp/tools/index.ts';
 import { startMcp } from '../helpers/mcp-client.ts';
 import { initializeMessage, rawExchange } from '../helpers/raw-stdio.ts';
+import { EXAM_RECORDS_DIR } from '../helpers/shared.ts';
 
-const RECORDS = '/work/shared/spec/exam-records';
+const RECORDS = EXAM_RECORDS_DIR;
 const record = (name: string) => readFileSync(join(RECORDS, name), 'utf8');
 const SCORE_ONE = JSON.stringify({
   clientInfo: 'e2e/1.0',

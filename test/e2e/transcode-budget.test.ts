@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
+import { GOLDEN_DIR } from '../helpers/shared.ts';
 
-const GOLDEN = '/work/shared/corpus/golden';
+const GOLDEN = GOLDEN_DIR;
 let server: FixtureServer;
 let mcp: McpSession;
 

@@ -10,6 +10,7 @@ import { Services } from '../../src/mcp/services.ts';
 import { transcode, type TranscodeDeps } from '../../src/read/transcode.ts';
 import type { TranscodeArgs } from '../../src/read/options.ts';
 import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
+import { GOLDEN_DIR } from '../helpers/shared.ts';
 
 const home = mkdtempSync(join(tmpdir(), 'occam-transcode-fail-'));
 const env = { OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_SESSIONS_ROOT: join(home, 'sessions'), OCCAM_KEYS_ROOT: join(home, 'keys') };
@@ -18,7 +19,7 @@ const services = new Services(runtime);
 const read = (args: TranscodeArgs, over: Partial<TranscodeDeps> = {}) =>
   transcode(args, { runtime, services, resolveMaxTokens: (e) => e, browser: null, ...over }) as Promise<any>;
 
-const GOLDEN = '/work/shared/corpus/golden';
+const GOLDEN = GOLDEN_DIR;
 const LONG = `<html><head><title>Big</title></head><body><main><article><h1>Big</h1>${Array.from({ length: 3000 }, (_, i) => `<p>Paragraph ${i} of prose that makes the body large enough for the cap to bite.</p>`).join('')}</article></main></body></html>`;
 const ARTICLE = `<html><head><title>B page</title></head><body><main><article><h1>B page</h1><p>${'This is the refreshed target page with enough prose to be a real article for the reader. '.repeat(5)}</p></article></main></body></html>`;
 

@@ -6,8 +6,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
+import { CORPUS_DIR } from '../helpers/shared.ts';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_DIR;
 const GOLDEN = join(CORPUS, 'golden');
 
 interface Expectation {

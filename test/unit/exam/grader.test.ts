@@ -7,11 +7,12 @@ import { parseRecordText, recordFromValue, type ExamRecord } from '../../../src/
 import { examineRecord, gradeEnvelope } from '../../../src/exam/report.ts';
 import { EXAM_TASKS, EXAM_TASK_IDS, examTask, taskWire } from '../../../src/exam/tasks.ts';
 import { staticMapTier } from '../../../src/exam/tiers.ts';
+import { EXAM_RECORDS_DIR } from '../../helpers/shared.ts';
 
 const NOW = 1_800_000_000_000;
 const now = () => NOW;
 const HASH = 'sha256:c7789513724e61180c90e64a275934c59b721e4a978cdf4189f574ca9c2affd5';
-const RECORDS = '/work/shared/spec/exam-records';
+const RECORDS = EXAM_RECORDS_DIR;
 
 const PERFECT = {
   clientInfo: 'lumen-desk/3.1.0',

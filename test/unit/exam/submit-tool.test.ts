@@ -12,8 +12,9 @@ import type { ToolContext } from '../../../src/mcp/tool.ts';
 import { createExamSubmitTool, examCacheService, examSubmitTool } from '../../../src/mcp/tools/exam-submit.ts';
 import type { CanaryVerdict } from '../../../src/exam/grader.ts';
 import { subjectOf } from '../../../src/exam/record.ts';
+import { EXAM_RECORDS_DIR } from '../../helpers/shared.ts';
 
-const RECORDS = '/work/shared/spec/exam-records';
+const RECORDS = EXAM_RECORDS_DIR;
 const record = (name: string) => readFileSync(join(RECORDS, name), 'utf8');
 
 function session(boot: ProfileId = 'reader', locked = false, opts: { notifyFails?: boolean } = {}) {

@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractDocument } from '../../../src/extract/index.ts';
+import { CORPUS_DIR, GOLDEN_DIR } from '../../helpers/shared.ts';
 
-const GOLDEN = '/work/shared/corpus/golden';
+const GOLDEN = GOLDEN_DIR;
 
 interface Expectation {
   id: string;
@@ -67,8 +68,8 @@ for (const e of expectations) {
 }
 
 test('reading.md #1 / §22: representative fixture reproduces the reference output byte for byte', () => {
-  const html = readFileSync('/work/shared/corpus/representative-input.html', 'utf8');
-  const expected = readFileSync('/work/shared/corpus/representative-output.md', 'utf8');
+  const html = readFileSync(`${CORPUS_DIR}/representative-input.html`, 'utf8');
+  const expected = readFileSync(`${CORPUS_DIR}/representative-output.md`, 'utf8');
   const r = extractDocument({ html, url: 'http://127.0.0.1:8080/representative-input.html' });
   assert.equal(r.state.ok, true);
   assert.ok(r.markdown.startsWith('# Web context without the chrome'));

@@ -9,8 +9,9 @@ import { communityHash } from '../../../src/playbooks/store.ts';
 import { inspectSignature, signPlaybook, signPlaybookV1 } from '../../../src/playbooks/signature.ts';
 import { signerFromPrivateKey } from '../../../src/trust/receipts/sign.ts';
 import { playbookWorld } from './tiers.ts';
+import { PLAYBOOK_SAMPLES_DIR } from '../../helpers/shared.ts';
 
-const SAMPLES = '/work/shared/spec/playbook-samples';
+const SAMPLES = PLAYBOOK_SAMPLES_DIR;
 const resolveIn = async (w: ReturnType<typeof playbookWorld>, url: string, extra: Record<string, unknown> = {}) =>
   (await resolvePlaybook({ url, ...extra }, { runtime: w.runtime, services: w.services })).wire as any;
 

@@ -11,8 +11,9 @@ import { Services } from '../../../src/mcp/services.ts';
 import type { ToolContext } from '../../../src/mcp/tool.ts';
 import { classifyPage, extractabilityOf } from '../../../src/read/probe.ts';
 import { html, startServer, type LocalServer } from '../fetch/local-server.ts';
+import { GOLDEN_DIR } from '../../helpers/shared.ts';
 
-const GOLDEN = '/work/shared/corpus/golden/';
+const GOLDEN = `${GOLDEN_DIR}/`;
 const golden = (name: string) => readFileSync(join(GOLDEN, name), 'utf8');
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Tokens</title>
