@@ -33,15 +33,33 @@ export function isBlockTag(tag: string): boolean {
   return BLOCK_TAGS.has(tag);
 }
 
+/** Click-tracking parameters: not part of a source's identity, only tokens. */
+const TRACKING_PARAM = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|srsltid|_hsenc|_hsmi|mkt_tok|igshid|yclid|_ga|_gl|ref_src|spm)$/i;
+
 export function resolveUrl(href: string | undefined, base: string): string | undefined {
   if (!href) return undefined;
   const h = href.trim();
   if (!h || /^(javascript|data|vbscript|about):/i.test(h)) return undefined;
   try {
-    return new URL(h, base).href;
+    const u = new URL(h, base);
+    if (u.search) {
+      const keys = [...u.searchParams.keys()];
+      if (keys.some((k) => TRACKING_PARAM.test(k))) {
+        for (const k of keys) if (TRACKING_PARAM.test(k)) u.searchParams.delete(k);
+      }
+    }
+    return u.href;
   } catch {
     return undefined;
   }
+}
+
+/** Same document as the page (only the fragment differs): an in-page jump, not a source. */
+function samePage(url: string, base: string): boolean {
+  const hash = url.indexOf('#');
+  if (hash < 0) return false;
+  const b = base.indexOf('#') >= 0 ? base.slice(0, base.indexOf('#')) : base;
+  return url.slice(0, hash) === b;
 }
 
 /** Plain-text view of Markdown: syntax and link URLs removed (the view blocks hash and the bench scores). */
@@ -313,7 +331,7 @@ export class MarkdownRenderer {
     if (!label) return '';
     if (!href || href.startsWith('#')) return inner;
     const url = resolveUrl(href, this.opts.baseUrl);
-    if (!url) return inner;
+    if (!url || samePage(url, this.opts.baseUrl)) return inner;
     const text = markdownToPlainText(label);
     if (!text) return '';
     if (!this.seenLinks.has(url)) {
