@@ -493,7 +493,7 @@ export class MarkdownRenderer {
   private grid(rows: Element[]): string[][] {
     const grid: string[][] = [];
     const carry: Array<{ text: string; left: number } | undefined> = [];
-    rows.forEach((row, r) => {
+    for (const row of rows) {
       const line: string[] = [];
       let col = 0;
       const fillCarry = (): void => {
@@ -517,8 +517,7 @@ export class MarkdownRenderer {
       fillCarry();
       for (let i = 0; i < line.length; i++) if (line[i] === undefined) line[i] = '';
       if (line.length > 0) grid.push(line);
-      void r;
-    });
+    }
     // Drop rows that are entirely empty; keep the header row even when blank so columns stay declared.
     return grid.filter((line, i) => i === 0 || line.some((c) => c));
   }
