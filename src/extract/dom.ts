@@ -9,8 +9,36 @@ import { Element, Text, type AnyNode, type ChildNode, type Document, type Parent
 export { Element, Text };
 export type { AnyNode, ChildNode, Document, ParentNode };
 
+/** Deeper nesting than this is flattened to text: the tree walkers recurse, and no real layout needs more. */
+export const MAX_DEPTH = 400;
+
 export function parseHtml(html: string): Document {
-  return parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  capDepth(doc, MAX_DEPTH);
+  return doc;
+}
+
+/** Iteratively replaces the children of elements at `max` depth with their concatenated text. */
+export function capDepth(doc: Document, max: number): void {
+  const stack: Array<[ParentNode, number]> = [[doc, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth >= max && node instanceof Element) {
+      if (!node.children.some((c) => c instanceof Element)) continue;
+      let text = '';
+      const inner: AnyNode[] = [...node.children];
+      while (inner.length > 0) {
+        const n = inner.shift()!;
+        if (n instanceof Text) text += n.data;
+        else if (n instanceof Element && !NON_TEXT.has(n.name)) inner.unshift(...n.children);
+      }
+      const t = new Text(text);
+      t.parent = node;
+      node.children = [t];
+      continue;
+    }
+    for (const c of node.children) if (c instanceof Element) stack.push([c, depth + 1]);
+  }
 }
 
 export function isElement(node: AnyNode | null | undefined): node is Element {

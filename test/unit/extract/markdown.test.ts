@@ -103,3 +103,11 @@ test('metadata: title without site suffix, lang, canonical, description, author,
     canonical: 'https://blog.test/posts/queues',
   });
 });
+
+test('pathologically deep nesting is flattened instead of overflowing the stack', () => {
+  const depth = 5000;
+  const html = `<html><head><title>Deep</title></head><body>${'<div>'.repeat(depth)}<p>${'Deeply nested prose, with clauses and commas, still reads as text. '.repeat(6)}</p>${'</div>'.repeat(depth)}</body></html>`;
+  const r = extractDocument({ html, url: URL_BASE });
+  assert.equal(r.state.ok, true);
+  assert.ok(r.markdown.includes('Deeply nested prose'));
+});
