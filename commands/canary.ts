@@ -217,5 +217,5 @@ async function serve(flags: Map<string, string>, io: TrustIo, opts: CanaryRunOpt
 }
 
 export function register(program: Command): void {
-  rawArgsVerb(program, 'canary', 'Proof-of-read canary: selftest, published vectors, smoke test, standalone probe host.', (args, io) => runCanary(args, io));
+  rawArgsVerb(program, 'canary', 'proof-of-read canary: selftest, published vectors, smoke test, standalone probe host', (args, io) => runCanary(args, io));
 }

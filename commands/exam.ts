@@ -253,7 +253,7 @@ function table(header: string[], rows: string[][]): string {
 export function register(program: Command): void {
   program
     .command('exam')
-    .description('Capability exam: grade behaviour records offline, print the task catalogue, run the self-tests.')
+    .description('capability exam: grade behaviour records offline, print the task catalogue, run the self-tests')
     .argument('[args...]', 'subverb and its arguments (occam exam help)')
     .helpOption(false)
     .allowUnknownOption()

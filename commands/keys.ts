@@ -83,5 +83,5 @@ export async function runKeys(args: readonly string[], io: TrustIo): Promise<num
 }
 
 export function register(program: Command): void {
-  rawArgsVerb(program, 'keys', 'Receipt-signing key: `keys export` prints the public key (PEM) to pin for `occam verify`.', runKeys);
+  rawArgsVerb(program, 'keys', 'receipt-signing key: `keys export` prints the public key (PEM) to pin for `occam verify`', runKeys);
 }

@@ -31,7 +31,7 @@ function argsAfterVerb(cmd: Command): string[] {
 export function register(program: Command): void {
   program
     .command('mcp')
-    .description('Boot the MCP server: stdio by default; --mcp-server, --mcp-http, --remote or --batch-server for the network transports.')
+    .description('boot the MCP server: stdio by default; --mcp-server, --mcp-http, --remote or --batch-server for the network transports')
     .helpOption(false)
     .allowUnknownOption(true)
     .allowExcessArguments(true)

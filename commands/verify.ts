@@ -166,5 +166,5 @@ export async function runVerifyCli(args: readonly string[], io: TrustIo): Promis
 }
 
 export function register(program: Command): void {
-  rawArgsVerb(program, 'verify', 'Verify a receipt, capsule, citation, dataset manifest or watch history offline against a pinned key.', runVerifyCli);
+  rawArgsVerb(program, 'verify', 'verify a receipt, capsule, citation, dataset manifest or watch history offline against a pinned key', runVerifyCli);
 }
