@@ -45,7 +45,7 @@ describe('npm package (npm run build → npm pack → npm install <tarball>)', (
   after(() => rmSync(root, { recursive: true, force: true }));
 
   test('the tarball ships the bundle, not the TypeScript sources', () => {
-    const pkg = join(app, 'node_modules', 'occam');
+    const pkg = join(app, 'node_modules', 'ff-occam');
     assert.ok(existsSync(join(pkg, 'dist', 'bin', 'occam.js')));
     assert.equal(existsSync(join(pkg, 'src')), false);
     assert.equal(existsSync(join(pkg, 'test')), false);
