@@ -334,8 +334,8 @@ function bodyOf(doc: Document): Element | undefined {
   return body ?? html;
 }
 
-/** Widening thresholds (shares of the page's non-link text), tuned on the wcxb dev sample by page type. */
-export const WIDEN = { articleShare: 0.3, otherShare: 0.6, target: 0.7, narrowBelow: 0.3, climbSiblings: 1 };
+/** Root-choice thresholds (shares of the page's non-link text / of the semantic region), set with the wcxb dev sample. */
+export const WIDEN = { share: 0.6, target: 0.7, narrowBelow: 0.3, climbSiblings: 1 };
 
 export function findMainContent(doc: Document, opts: MainContentOptions): MainContent {
   if (opts.contentSelectors && opts.contentSelectors.length > 0) {
@@ -395,16 +395,14 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
     roots = [body];
     strategy = 'body';
   }
-  // Non-article pages (landing, service, product, listing) spread their content over many sections; a single
-  // best-scoring block then holds a fraction of it. Widen to the smallest ancestor holding most of the page's
-  // non-link text (the chrome is already gone, so that ancestor is content, not layout).
+  // Landing, service, product and listing pages spread their content over many sections; a single best-scoring
+  // block then holds a fraction of it. When the root holds less than `share` of the page's non-link text, widen to
+  // the smallest ancestor holding `target` of it (the chrome is already gone, so that ancestor is content).
   {
     const good = (el: Element): number => stats.text(el) - stats.get(el).link;
     const pageGood = good(body);
     const rootGood = roots.reduce((a, r) => a + good(r), 0);
-    const articleLike = opts.pageType === 'article' || opts.pageType === 'documentation' || opts.pageType === 'forum';
-    const floor = articleLike ? WIDEN.articleShare : WIDEN.otherShare;
-    if (pageGood > 0 && rootGood < pageGood * floor) {
+    if (pageGood > 0 && rootGood < pageGood * WIDEN.share) {
       let cur: Element = roots[0].parent instanceof Element ? (roots[0].parent as Element) : body;
       while (cur !== body && good(cur) < pageGood * WIDEN.target && cur.parent instanceof Element) cur = cur.parent;
       roots = [cur];
@@ -440,7 +438,7 @@ function climb(top: Element, scored: Scored, stats: TextStats): Element {
 }
 
 /** Headings that open recirculation blocks. Whole-heading matches only: "Popular distribution channels" is content. */
-const RELATED_HEADING = /^(related|related (posts?|articles?|stories|content|reading|links|products|resources|topics|questions)|read (more|next|also)|more (from|stories|articles|posts|like this|to read|on this topic)( [\w&'-]+){0,3}|you (may|might) also (like|enjoy)|recommended( for you| reading| articles| posts)?|popular (posts|stories|articles)|trending( now| stories)?|latest (news|posts|articles|stories)|see also|also (read|on [\w ]+)|most (read|popular|viewed)|share( this)?( article| post| page| story)?|tags?|categories|about the author|further reading|recent posts|newsletter|subscribe( to [\w ]+)?|sign up for [\w ]+)\s*[:.!]?$/i;
+const RELATED_HEADING = /^(related|related (posts?|articles?|stories|content|reading|links|products|resources|topics|questions)|read (more|next|also)|more (from|stories|articles|posts|like this|to read|on this topic)( [\w&'-]+){0,3}|you (may|might) also (like|enjoy)|recommended( for you| reading| articles| posts)?|popular (posts|stories|articles)|trending( now| stories)?|latest (news|posts|articles|stories|blogs?|updates)|see also|also (read|on [\w ]+)|most (read|popular|viewed)|share( this)?( article| post| page| story)?|tags?|categories|about the author|further reading|recent posts|newsletter|subscribe( to [\w ]+)?|sign up for [\w ]+)\s*[:.!]?$/i;
 /** Comment-section headings: recirculation on articles, the content itself on forums. */
 const COMMENT_HEADING = /^(leave a (reply|comment)|comments?( \(\d+\))?|\d+ (comments?|responses?|replies))\s*[:.!]?$/i;
 
