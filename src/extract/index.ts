@@ -125,8 +125,8 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     mediaRefs = out.mediaRefs;
   }
   blocks = recomputeHeadingPaths(dropRepeats(blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text))));
-  const title = reading.meta.title;
-  blocks = withTitle(blocks, title);
+  blocks = withTitle(blocks, reading.meta.title);
+  const title = reading.meta.title ? blocks[0].text : undefined;
   const markdown = blocks.map((b) => b.markdown).join('\n\n');
 
   const state = assessPageState({
@@ -216,10 +216,18 @@ const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, 
 function withTitle(blocks: ContentBlock[], title: string | undefined): ContentBlock[] {
   if (!title) return blocks;
   const t = norm(title);
-  const dupIndex = blocks.findIndex((b, i) => i < 8 && b.kind === 'heading' && norm(b.text) === t);
-  const selector = dupIndex >= 0 ? blocks[dupIndex].selector : 'head > title';
+  // The body's own title heading: the same words, or one that extends/abbreviates the document title
+  // ("X vs. Y" in <title>, "X vs. Y: which is right for you?" in the h1). Its wording wins; it appears once.
+  const dupIndex = blocks.findIndex((b, i) => {
+    if (i >= 8 || b.kind !== 'heading' || (b.level ?? 2) > 2) return false;
+    const h = norm(b.text);
+    return h === t || (Math.min(h.length, t.length) >= 12 && (h.includes(t) || t.includes(h)));
+  });
+  const heading = dupIndex >= 0 ? blocks[dupIndex] : undefined;
+  const text = heading && norm(heading.text) !== t ? heading.text : title;
+  const selector = heading ? heading.selector : 'head > title';
   const rest = dupIndex >= 0 ? blocks.filter((_, i) => i !== dupIndex) : blocks;
-  const head: ContentBlock = { kind: 'heading', markdown: `# ${title}`, text: title, selector, headingPath: [], level: 1 };
+  const head: ContentBlock = { kind: 'heading', markdown: `# ${text}`, text, selector, headingPath: [], level: 1 };
   return recomputeHeadingPaths([head, ...rest]);
 }
 
