@@ -33,6 +33,9 @@ export function toolsReference(implemented: ReadonlySet<string>): string {
   return lines.join('\n');
 }
 
+/** A Markdown table cell: pipes escaped so a value like `a | b` stays in its column. */
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
 export function configurationReference(): string {
   const byArea = new Map<string, typeof rows>();
   const rows = [...ENV_CATALOG.values()];
@@ -49,7 +52,7 @@ export function configurationReference(): string {
     lines.push(`## ${area}`, '', '| Variable | Default | Range / values | Meaning |', '|---|---|---|---|');
     for (const v of vars) {
       const aliases = v.aliases?.length ? ` (alias ${v.aliases.map((a) => `\`${a}\``).join(', ')})` : '';
-      lines.push(`| \`${v.name}\`${aliases} | ${v.defaultText} | ${v.range ?? ''} | ${v.description.replace(/\|/g, '\\|')} |`);
+      lines.push(`| \`${v.name}\`${aliases} | ${cell(v.defaultText)} | ${cell(v.range ?? '')} | ${cell(v.description)} |`);
     }
     lines.push('');
   }
