@@ -455,8 +455,15 @@ function pruneInside(roots: Element[], stats: TextStats, pageType: PageType): vo
       const s = stats.get(el);
       const headingText = /^h[2-6]$/.test(el.name) ? textSample(el).replace(/\s+/g, ' ').trim() : '';
       if (headingText && (RELATED_HEADING.test(headingText) || (pageType !== 'forum' && COMMENT_HEADING.test(headingText)))) {
-        const p = el.parent;
-        if (p instanceof Element && !roots.includes(p) && stats.text(p) < rootText * 0.3) victims.push(p);
+        // Remove the block the heading opens: climb past wrappers that hold little more than the heading itself
+        // (page builders nest a heading widget beside the list it titles), staying a small part of the root.
+        const limit = Math.min(rootText * 0.3, 4000);
+        let block: Element | undefined;
+        for (let p = el.parent; p instanceof Element && !roots.includes(p) && stats.text(p) < limit; p = p.parent) {
+          block = p;
+          if (stats.text(p) > stats.text(el) + 40) break;
+        }
+        if (block) victims.push(block);
         else victims.push(el, ...followingUntilHeading(el));
         return;
       }

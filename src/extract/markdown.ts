@@ -94,6 +94,8 @@ interface Chunk {
 
 const BR = '\u0001';
 const MAX_TEXT_IMAGES = 12;
+/** Alt texts shorter than this are labels (product names, logos), not descriptions worth their URL's tokens. */
+const MIN_ALT_WORDS = 3;
 const GENERIC_ALT = /^(enter image description here|image|photo|picture|img|logo|icon|thumbnail|banner|placeholder|.{0,40}'s (user )?avatar|user avatar|profile (photo|picture))$/i;
 const IMAGE_ONLY_ITEM = /^(\*   |\d+\.\s+)?(!\[[^\]]*\]\([^)]*\)\s*)+$/;
 const IMAGE_ONLY = /^(!\[[^\]]*\]\([^)]*\)\s*)+$/;
@@ -355,7 +357,7 @@ export class MarkdownRenderer {
     if (this.inLink > 0) return undefined;
     // Decorative images (no alt) and gallery shots whose alt is a file-like slug ("staple-tee-front") are left to
     // mediaRefs: in the text they cost tokens and carry no words.
-    if (!alt || !/\s/.test(alt) || /\.(jpe?g|png|gif|webp|svg|avif)$/i.test(alt) || GENERIC_ALT.test(alt)) return undefined;
+    if (!alt || alt.split(/\s+/).length < MIN_ALT_WORDS || /\.(jpe?g|png|gif|webp|svg|avif)$/i.test(alt) || GENERIC_ALT.test(alt)) return undefined;
     // Past a handful, more pictures are a gallery or a grid: the text keeps the first ones, mediaRefs keep all.
     if (++this.imagesInText > MAX_TEXT_IMAGES) return undefined;
     return `![${alt}](${url.replace(/[()\s]/g, (c) => encodeURIComponent(c))})`;
