@@ -121,7 +121,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
       }
     }
     const verdict = judge(el, opts.pageType, opts.mode ?? 'full');
-    if (verdict && !(verdict !== 'hidden-hard' && (rawTextLength(el) > guardOver || holdsMainContent(el)))) {
+    if (verdict && !(verdict !== 'hidden-hard' && (rawTextLength(el) > guardOver || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
       victims.push(el);
       return false;
     }
@@ -131,7 +131,13 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
   return { removed: victims };
 }
 
-type Verdict = 'chrome' | 'pattern' | 'hidden' | 'hidden-hard' | undefined;
+/** Sidebar widgets: their teaser <article>s do not make them content wrappers (see holdsMainContent). */
+const SIDEBAR = /(^|[\s_-])(side-widget|sidebar-widget|widget-side)(?=$|[\s_-])/;
+
+/** A widget class beside one of these is a content block built from widgets (`widget_text` alone is not). */
+const SIDEBAR_RESCUE = /(^|[\s_-])(content|main|article|post|entry|story)(?=$|[\s_-])/;
+
+type Verdict = 'chrome' | 'pattern' | 'sidebar' | 'hidden' | 'hidden-hard' | undefined;
 
 /** React 18 streaming SSR parks server-rendered boundaries in `<div hidden id="S:1">` until JS moves them. */
 const REACT_STREAM_ID = /^[SB]:\d+$/;
@@ -144,7 +150,9 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
   const cls = el.attribs.class;
   if (cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c))) return 'hidden';
   // WordPress-style sidebar widgets: the bare `widget` class or `widget_*` (not Elementor's `elementor-widget-*`).
-  if (mode === 'full' && cls && cls.split(/\s+/).some((c) => c === 'widget' || c.startsWith('widget_'))) return 'pattern';
+  if (mode === 'full' && cls && (SIDEBAR.test(cls) || cls.split(/\s+/).some((c) => c === 'widget' || c.startsWith('widget_'))) && !SIDEBAR_RESCUE.test(cls)) {
+    return 'sidebar';
+  }
   const role = (attr(el, 'role') ?? '').toLowerCase();
   if (role && CHROME_ROLES.has(role)) {
     if (role === 'banner' || role === 'alert' || role === 'status') return insideContent(el) ? undefined : 'chrome';
@@ -165,12 +173,20 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
   return undefined;
 }
 
-/** An element wrapping the page's semantic main content is never boilerplate, whatever its class says. */
-function holdsMainContent(el: Element): boolean {
+/**
+ * An element wrapping the page's semantic main content is never boilerplate, whatever its class says. `minText`
+ * asks the inner main/article to carry real text (a sidebar's teaser cards are not the article).
+ */
+function holdsMainContent(el: Element, minText: number): boolean {
   if (el.name === 'nav' || el.name === 'footer') return false;
   return (
-    findFirst(el, (e) => e !== el && (e.name === 'main' || e.name === 'article' || (attr(e, 'role') ?? '') === 'main' || (attr(e, 'itemprop') ?? '') === 'articleBody')) !==
-    undefined
+    findFirst(
+      el,
+      (e) =>
+        e !== el &&
+        (e.name === 'main' || e.name === 'article' || (attr(e, 'role') ?? '') === 'main' || (attr(e, 'itemprop') ?? '') === 'articleBody') &&
+        (minText <= 0 || rawTextLength(e) >= minText),
+    ) !== undefined
   );
 }
 

@@ -83,3 +83,14 @@ test('responsive duplicates are emitted once', () => {
   const r = extractDocument({ html, url: 'https://x.test/' });
   assert.equal(r.markdown.split('Our service covers').length, 2, r.markdown);
 });
+
+test('sidebar widgets go even when they hold teaser <article>s; a content div named after its layout stays', () => {
+  const teaser = (n: number): string => `<article class="teaser"><h2>Teaser headline ${n}</h2><p>Short teaser text number ${n} for another story.</p></article>`;
+  const html = `<html><head><title>Quarterly deals</title></head><body><article class="post">
+    <div class="entry sidebar-enabled--false content"><p>${SENTENCE.repeat(5)}</p><p>${SENTENCE.repeat(4)}</p></div>
+    <div class="side-wrap"><div class="zox-side-widget widget_text">${teaser(1)}${teaser(2)}${teaser(3)}</div></div>
+    </article></body></html>`;
+  const r = extractDocument({ html, url: 'https://news.test/deals' });
+  assert.ok(r.markdown.includes('The committee reviewed'), r.markdown);
+  assert.ok(!r.markdown.includes('Teaser headline'), r.markdown);
+});
