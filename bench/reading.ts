@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { extractDocument, markdownToPlainText } from '../src/extract/index.ts';
 import { fmt, median, writeResult } from './util.ts';
-import { CORPUS_DIR } from '../test/helpers/shared.ts';
+import { CORPUS_DIR, loadGoldenExpectations } from '../test/helpers/shared.ts';
 
 const CORPUS = CORPUS_DIR;
 const WCXB = join(CORPUS, 'wcxb-dev-sample');
@@ -93,25 +93,12 @@ function snippetShare(text: string, snippets: string[] | undefined): number | un
 // ---------------------------------------------------------------------------------------------------------------
 // Golden corpus
 
-interface Expectation {
-  id: string;
-  fixture: string;
-  expect_ok: boolean;
-  failure_code?: string;
-  min_chars?: number;
-  max_chars?: number;
-  must_contain?: string[];
-  must_not_contain?: string[];
-  json_feed?: boolean;
-}
 
 function goldenMet(ex: Extractor): { met: number; total: number; failed: string[] } {
-  const lines = readFileSync(join(GOLDEN, 'expectations.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
   let met = 0;
   let total = 0;
   const failed: string[] = [];
-  for (const line of lines) {
-    const e = JSON.parse(line) as Expectation;
+  for (const e of loadGoldenExpectations()) {
     if (e.json_feed) continue; // feeds are not an HTML-extractor case
     total++;
     const html = readFileSync(join(GOLDEN, `${e.fixture}.html`), 'utf8');

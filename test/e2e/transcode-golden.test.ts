@@ -6,35 +6,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
-import { CORPUS_DIR } from '../helpers/shared.ts';
+import { CORPUS_DIR, loadGoldenExpectations } from '../helpers/shared.ts';
 
 const CORPUS = CORPUS_DIR;
 const GOLDEN = join(CORPUS, 'golden');
 
-interface Expectation {
-  id: string;
-  fixture: string;
-  expect_ok: boolean;
-  failure_code?: string;
-  min_chars?: number;
-  max_chars?: number;
-  must_contain?: string[];
-  must_not_contain?: string[];
-  min_blocks?: number;
-  min_tables?: number;
-  table_contains?: string[];
-  feed_title?: string;
-  min_feed_items?: number;
-  json_blocks?: boolean;
-  json_tables?: boolean;
-  json_feed?: boolean;
-  backend?: string;
-}
 
-const expectations: Expectation[] = readFileSync(join(GOLDEN, 'expectations.jsonl'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l));
+const expectations = loadGoldenExpectations();
 
 let server: FixtureServer;
 let mcp: McpSession;

@@ -4,31 +4,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractDocument } from '../../../src/extract/index.ts';
-import { CORPUS_DIR, GOLDEN_DIR } from '../../helpers/shared.ts';
+import { CORPUS_DIR, GOLDEN_DIR, loadGoldenExpectations } from '../../helpers/shared.ts';
 
 const GOLDEN = GOLDEN_DIR;
 
-interface Expectation {
-  id: string;
-  fixture: string;
-  expect_ok: boolean;
-  failure_code?: string;
-  min_chars?: number;
-  max_chars?: number;
-  must_contain?: string[];
-  must_not_contain?: string[];
-  min_blocks?: number;
-  min_tables?: number;
-  table_contains?: string[];
-  feed_title?: string;
-  min_feed_items?: number;
-  json_feed?: boolean;
-}
 
-const expectations: Expectation[] = readFileSync(join(GOLDEN, 'expectations.jsonl'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Expectation);
+const expectations = loadGoldenExpectations();
 
 function fixturePath(fixture: string): string {
   return join(GOLDEN, /\.\w+$/.test(fixture) ? fixture : `${fixture}.html`);
