@@ -7,6 +7,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commitFromGit } from '../src/version.ts';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,23 +19,9 @@ export interface BundleResult {
   metafile: Metafile;
 }
 
-/** `git rev-parse --short=12 HEAD` without a child process; `unknown` outside a checkout (e.g. a source tarball). */
+/** The commit stamped into a build; `unknown` outside a checkout (e.g. a source tarball). */
 export function gitCommit(root = REPO_ROOT): string {
-  try {
-    const head = readFileSync(join(root, '.git', 'HEAD'), 'utf8').trim();
-    if (!head.startsWith('ref: ')) return head.slice(0, 12);
-    const ref = head.slice(5);
-    try {
-      return readFileSync(join(root, '.git', ref), 'utf8').trim().slice(0, 12);
-    } catch {
-      const line = readFileSync(join(root, '.git', 'packed-refs'), 'utf8')
-        .split('\n')
-        .find((l) => l.endsWith(` ${ref}`));
-      return line ? line.slice(0, 12) : 'unknown';
-    }
-  } catch {
-    return 'unknown';
-  }
+  return commitFromGit(root) ?? 'unknown';
 }
 
 // CommonJS has no import.meta; modules that locate files next to themselves get the executable's own URL.

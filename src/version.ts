@@ -10,9 +10,9 @@ declare const OCCAM_BUILD_KIND: string | undefined;
 
 export const VERSION: string = pkg.version;
 
-function commitFromGit(): string | null {
+/** `git rev-parse --short=12 HEAD` of a checkout without a child process; null outside one. */
+export function commitFromGit(root = join(dirname(fileURLToPath(import.meta.url)), '..')): string | null {
   try {
-    const root = join(dirname(fileURLToPath(import.meta.url)), '..');
     const head = readFileSync(join(root, '.git', 'HEAD'), 'utf8').trim();
     if (!head.startsWith('ref: ')) return head.slice(0, 12);
     const ref = head.slice(5);
