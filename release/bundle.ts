@@ -4,7 +4,6 @@
 //     inlined: commander, zod, the MCP SDK, chalk, undici, gpt-tokenizer data, playwright-core's client.
 // Both stamp OCCAM_BUILD_COMMIT and OCCAM_BUILD_KIND, which src/version.ts reads.
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commitFromGit } from '../src/version.ts';
