@@ -6,6 +6,7 @@ import type { Ctx } from './proc.ts';
 import { occamPaths, pathApi } from '../config/paths.ts';
 import { loadSessionProfile, SESSION_ID_PATTERN } from '../fetch/session.ts';
 import { atomicWrite } from './config-edit.ts';
+import { OperatorError } from './errors.ts';
 
 export const GITIGNORE = '*\n!README.md\n!.gitignore\n';
 const README = `# Occam session profiles
@@ -20,14 +21,7 @@ Each \`<id>.json\` here is a bag of HTTP headers (usually one \`Cookie\`) sent w
 const RESERVED = new Set(['_occam', 'storageState']);
 const IGNORED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'expect', 'upgrade']);
 
-export class SessionError extends Error {
-  readonly exitCode: number;
-  constructor(message: string, exitCode = 1) {
-    super(message);
-    this.name = 'SessionError';
-    this.exitCode = exitCode;
-  }
-}
+export class SessionError extends OperatorError {}
 
 export function isValidSessionId(id: string): boolean {
   return SESSION_ID_PATTERN.test(id) && !id.includes('..') && !id.includes('/') && !id.includes('\\');
