@@ -16,7 +16,7 @@ import type { AccessEvidence, PageSignals } from './types.ts';
 // ---------------------------------------------------------------------------------------------------------------
 // §9.1 SPA shell and whole-page signals
 
-/** reading.md §9.1 stub markers, matched case-insensitively against the raw HTML. */
+/** reading.md §9.1 app-shell markers, matched case-insensitively against the raw HTML. */
 export const SPA_STUB_MARKERS = [
   'id="app"',
   "id='app'",
@@ -432,7 +432,7 @@ export type PageState =
       challenge?: ChallengeVerdict;
       access?: AccessVerdict;
       quality?: QualityVerdict;
-      /** §9.1 SPA stub detected: the failure should escalate to a browser under `http_then_browser`. */
+      /** §9.1 SPA shell detected: the failure should escalate to a browser under `http_then_browser`. */
       spaShell?: boolean;
     };
 

@@ -95,9 +95,9 @@ export interface PageSignals {
   scriptCount: number;
   /** min(1, scriptCount / 40). */
   scriptDensity: number;
-  /** reading.md §9.1 stub markers (`id="app"`, `__NEXT_DATA__`, …) present. */
+  /** reading.md §9.1 app-shell markers (`id="app"`, `__NEXT_DATA__`, …) present. */
   stubMarker: boolean;
-  /** reading.md §9.1: visible text < 500 chars AND a stub marker. */
+  /** reading.md §9.1: visible text < 500 chars AND an app-shell marker. */
   spaShell: boolean;
   hasNoscript: boolean;
   access: AccessEvidence;

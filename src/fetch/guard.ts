@@ -95,7 +95,7 @@ export function parseIpv6(text: string): number[] | null {
     const v4 = lastGroup.split('.').map(Number);
     if (v4.some((n) => n > 255)) return null;
     tail = v4;
-    host = host.slice(0, lastColon + 1) + '0:0'; // placeholder groups, replaced below
+    host = host.slice(0, lastColon + 1) + '0:0'; // filler groups, replaced below
   }
   const halves = host.split('::');
   if (halves.length > 2) return null;

@@ -164,7 +164,7 @@ export interface SocialMeta {
   lang?: string;
 }
 
-/** Probe's own SPA rule (§9.1): the transcode stub test, or a large low-text page, or a script-heavy near-empty one. */
+/** Probe's own SPA rule (§9.1): the transcode app-shell test, or a large low-text page, or a script-heavy near-empty one. */
 function probeStub(signals: PageSignals, htmlBytes: number): boolean {
   if (signals.spaShell) return true;
   if (htmlBytes >= 4000 && signals.visibleRatio < 0.04) return true;

@@ -565,7 +565,7 @@ async function run(
     });
 
   // The budget covers the receipt as it will be serialised: plan with the spec's 48-token reserve, then measure
-  // a trial receipt (same blocks, placeholder hash) and re-plan with its real cost, never more than half the
+  // a trial receipt (same blocks, a stand-in hash) and re-plan with its real cost, never more than half the
   // budget — the markdown keeps at least the other half.
   const planWith = (receiptReserve?: number) =>
     planResponse({ doc: parsed, maxTokens: effectiveMax, query, fragment: opts.fragment, sidecars, cost, ...(receiptReserve !== undefined ? { receiptReserve } : {}) });

@@ -14,7 +14,7 @@ const SHORT_ESCAPES: Record<number, string> = {
   0x0c: '\\f',
   0x0d: '\\r',
 };
-/** Characters the reference encoder escapes as \uXXXX although they are printable ASCII. */
+/** Characters the reference encoder escapes as \u escapes (four hex digits) although they are printable ASCII. */
 const HTML_SENSITIVE = new Set([0x22, 0x26, 0x27, 0x2b, 0x3c, 0x3e, 0x60]);
 
 const unicodeEscape = (unit: number) => `\\u${unit.toString(16).toUpperCase().padStart(4, '0')}`;
