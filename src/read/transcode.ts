@@ -73,7 +73,7 @@ export interface BrowserBackend {
     finalUrl: string;
     status: number | null;
     html: string;
-    screenshotPng?: string;
+    screenshotJpeg?: string;
   }>;
 }
 
@@ -389,7 +389,7 @@ async function run(
         networkMs,
         parseMs,
         ...(escalationReason ? { escalationReason } : {}),
-        ...(rendered.screenshotPng ? { screenshot: rendered.screenshotPng } : {}),
+        ...(rendered.screenshotJpeg ? { screenshot: rendered.screenshotJpeg } : {}),
       };
       if (!page.state.ok) return { ...base, ok: true, usable: false, failure: { code: page.state.code, message: page.state.message } };
       return { ...base, ok: true, usable: true };
@@ -810,7 +810,7 @@ async function discoverBrowser(deps: TranscodeDeps): Promise<BrowserBackend | nu
         // A playbook's browser plan is a hint: its failed steps are skipped (playbooks.md §2.6).
         ...(o.actions?.length ? { actions: o.actions, actionsLenient: true } : {}),
       });
-      return { finalUrl: page.finalUrl, status: page.status, html: page.html, ...(page.screenshotPng ? { screenshotPng: page.screenshotPng } : {}) };
+      return { finalUrl: page.finalUrl, status: page.status, html: page.html, ...(page.screenshotJpeg ? { screenshotJpeg: page.screenshotJpeg } : {}) };
     },
   };
 }

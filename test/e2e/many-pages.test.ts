@@ -101,6 +101,9 @@ test('issue 4: a script-rendered page is empty over HTTP and read through browse
     assert.equal(escalated.ok, true, JSON.stringify(escalated.failure));
     assert.equal(escalated.backend, 'browser_playwright');
     assert.match(escalated.markdown, /Rendered by script/);
+    const shot = (await s.call('occam_transcode', { url: server.url('/spa'), backend_policy: 'browser', capture_screenshot: true })).json;
+    assert.equal(shot.ok, true);
+    assert.match(shot.screenshot, /^\/9j\//, 'capture_screenshot returns a base64 JPEG');
     const viaFacade = (await s.call('occam', { url: server.url('/spa') })).json;
     assert.equal(viaFacade.ok, true);
     assert.equal(viaFacade.steps.find((x: any) => x.kind === 'browser_fallback').status, 'degraded');

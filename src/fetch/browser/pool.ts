@@ -55,7 +55,7 @@ export interface RenderedPage {
   title: string;
   latencyMs: number;
   blockedRequests: number;
-  screenshotPng?: string;
+  screenshotJpeg?: string;
 }
 
 export interface PoolStats {
@@ -375,7 +375,7 @@ export class BrowserPool {
       blockedRequests,
     };
     if (options.screenshot) {
-      rendered.screenshotPng = (await page.screenshot({ type: 'png', timeout: Math.min(5000, remaining()) })).toString('base64');
+      rendered.screenshotJpeg = (await page.screenshot({ type: 'jpeg', quality: 70, timeout: Math.min(5000, remaining()) })).toString('base64');
     }
     return rendered;
   }
