@@ -2,7 +2,7 @@
 // optional Playwright storage state for the browser backend. Values are never logged or returned; only names.
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { RuntimeContext } from '../config/context.ts';
-import { occamPaths, pathApi } from '../config/paths.ts';
+import { homeOf, occamPaths, pathApi } from '../config/paths.ts';
 import { OccamError } from '../contract/failures.ts';
 import { sanitiseHeaderBag, sortedHeaderNames, type HeaderBag } from './headers.ts';
 
@@ -51,7 +51,9 @@ export async function loadSessionProfile(id: string, ctx: RuntimeContext): Promi
   if (STORAGE_STATE_KEY in record) {
     const raw = record[STORAGE_STATE_KEY];
     if (typeof raw !== 'string' || raw.trim() === '') throw notFound(id);
-    storageStatePath = await insideRoot(root, p.resolve(root, raw), p);
+    // operator.md §13: `~` expands to home; the result must still lie inside the sessions root.
+    const expanded = raw.trim() === '~' || /^~[\\/]/.test(raw.trim()) ? p.join(homeOf(ctx), raw.trim().slice(1)) : raw;
+    storageStatePath = await insideRoot(root, p.resolve(root, expanded), p);
     if (!storageStatePath) throw notFound(id);
   }
   const { [STORAGE_STATE_KEY]: _state, ...headerFields } = record;
