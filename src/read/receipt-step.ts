@@ -25,6 +25,8 @@ export interface ReceiptStepInput {
   markdown?: string;
   /** Playbook applied to the read, signed into the receipt. */
   playbook?: { id: string; version: string };
+  /** Budget trial: return a receipt of the real size without signing it (never shown to a caller). */
+  sizingOnly?: boolean;
   runtime: RuntimeContext;
   services: Services;
 }
@@ -65,6 +67,6 @@ export const transcodeReceiptStep: ReceiptStep | null = async (input) => {
       statusCode: input.statusCode ?? null,
     },
     { runtime: input.runtime, services: input.services },
-    { emitCapsule: input.emitCapsule },
+    { emitCapsule: input.emitCapsule, sizingOnly: input.sizingOnly },
   );
 };

@@ -550,8 +550,9 @@ async function run(
     ...(confidenceFor(p) > 0 ? { confidence: confidenceFor(p) } : {}),
     elapsedMs,
   });
-  const signFor = (p: PlanResult, hash: string) =>
+  const signFor = (p: PlanResult, hash: string, sizingOnly = false) =>
     receiptFor('extraction', opts, deps, {
+      sizingOnly,
       finalUrl: doc.finalUrl,
       backend: winner.backend,
       contentHash: hash,
@@ -574,7 +575,7 @@ async function run(
   if (effectiveMax !== null) {
     const ceiling = Math.floor(effectiveMax / 2);
     for (let round = 0; round < 3; round++) {
-      const trial = (await signFor(plan, sha256Hex(plan.markdown))) as Record<string, unknown> | null;
+      const trial = (await signFor(plan, sha256Hex(plan.markdown), true)) as Record<string, unknown> | null;
       const telemetry = telemetryFor(plan, 99_999);
       let need = cost(JSON.stringify({ ...telemetry, ...(trial ?? {}) }));
       if (need <= reserve) break;
@@ -759,6 +760,7 @@ async function receiptFor(
     statusCode?: number;
     elapsedMs: number;
     playbook?: { id: string; version: string };
+    sizingOnly?: boolean;
   },
 ): Promise<ReceiptStepOutput | Record<string, unknown> | null> {
   if (kind === 'negative') {
@@ -782,6 +784,7 @@ async function receiptFor(
       ...(facts.statusCode ? { statusCode: facts.statusCode } : {}),
       ...(facts.playbook ? { playbook: facts.playbook } : {}),
       emitCapsule: opts.emitCapsule,
+      ...(facts.sizingOnly ? { sizingOnly: true } : {}),
       runtime: deps.runtime,
       services: deps.services,
     });

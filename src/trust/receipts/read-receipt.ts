@@ -13,7 +13,7 @@ import { wellFormed } from './canonical.ts';
 import { envelopeToWire, RECEIPT_VERSION, type PlaybookRef, type ReceiptEnvelope } from './envelope.ts';
 import { blockLeaf, merkleRootPrefixed } from './merkle.ts';
 import { negativeReceiptAllowed } from './negative.ts';
-import { signEnvelope, type Signer, type UnsignedEnvelope } from './sign.ts';
+import { signEnvelope, sizingSigner, type Signer, type UnsignedEnvelope } from './sign.ts';
 import type { TimeAnchor } from './time-anchor.ts';
 import { requestTimeAnchor, timeAnchorSettings, type TsaClientOptions } from './tsa-client.ts';
 
@@ -133,13 +133,19 @@ function attachCapsule(bundle: ReceiptBundle, facts: ReadFacts): void {
 export async function signReadReceipt(
   facts: ReadFacts,
   ctx: { runtime: RuntimeContext; services: Services },
-  opts: { emitCapsule?: boolean; tsaSeams?: Pick<TsaClientOptions, 'resolve' | 'dial'> } = {},
+  opts: { emitCapsule?: boolean; tsaSeams?: Pick<TsaClientOptions, 'resolve' | 'dial'>; sizingOnly?: boolean } = {},
 ): Promise<ReceiptBundle | null> {
   try {
     const store = await ctx.services.use(signingKeyService);
     if (!receiptsEnabled(ctx.runtime)) return null;
-    const bundle = buildReadReceipt(facts, store.signer, ctx.runtime.now(), { emitCapsule: false });
+    // A budget trial needs the receipt's size, not a signature: same shape and length, no ECDSA, no TSA.
+    const signer = opts.sizingOnly ? sizingSigner(store.signer) : store.signer;
+    const bundle = buildReadReceipt(facts, signer, ctx.runtime.now(), { emitCapsule: false });
     if (!bundle) return null;
+    if (opts.sizingOnly) {
+      if (opts.emitCapsule) attachCapsule(bundle, facts);
+      return bundle;
+    }
     // RFC 3161 anchor on successful extractions when configured (fails open: no anchor, same receipt).
     const anchorSettings = facts.kind === 'extraction' ? timeAnchorSettings(ctx.runtime) : null;
     if (anchorSettings) {

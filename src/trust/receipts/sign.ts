@@ -48,6 +48,15 @@ export function signerFromPrivateKey(privateKey: KeyObject): Signer {
   };
 }
 
+/**
+ * A signer that produces a signature of the real length (64 bytes → 86 base64url chars) without the ECDSA work.
+ * Only for measuring how many tokens a receipt will cost; its output verifies against nothing.
+ */
+export function sizingSigner(real: Signer): Signer {
+  const dummy = base64url(new Uint8Array(64));
+  return { keyId: real.keyId, publicKeyPem: real.publicKeyPem, sign: () => dummy };
+}
+
 /** True iff `sig` is strict base64url of exactly 64 bytes and verifies over `data`. */
 export function verifyDetached(publicKey: KeyObject, data: Uint8Array, sig: unknown): boolean {
   if (typeof sig !== 'string') return false;

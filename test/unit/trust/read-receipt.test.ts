@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { testContext } from '../../../src/config/context.ts';
 import { Services } from '../../../src/mcp/services.ts';
 import { buildReadReceipt, receiptTimestamp, signReadReceipt, TOOLCHAIN } from '../../../src/trust/receipts/read-receipt.ts';
-import { parsePublicKeyPem, signerFromPrivateKey } from '../../../src/trust/receipts/sign.ts';
+import { parsePublicKeyPem, signerFromPrivateKey, sizingSigner } from '../../../src/trust/receipts/sign.ts';
 import { readReceiptMaterial, verifyReceiptOffline } from '../../../src/trust/receipts/verify.ts';
 import { merkleProof, leavesFromHex, verifyMerkleProof, blockLeafHex } from '../../../src/trust/receipts/merkle.ts';
 import { SIGNING_KEY_FILE, openKeyStore } from '../../../src/trust/keys.ts';
@@ -94,4 +94,27 @@ test('trust.md #34: OCCAM_RECEIPTS=off mints the key but emits nothing; on signs
   assert.ok(m.ok);
   assert.equal(verifyReceiptOffline(m.material, parsePublicKeyPem(openKeyStore(keys).signer.publicKeyPem)).verdict, 'verified');
   assert.equal('confidence' in stepOut.signed, false);
+});
+
+test('a sizing receipt has exactly the serialised size of the signed one and verifies against nothing', () => {
+  const signer = signerFromPrivateKey(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey);
+  const facts = {
+    kind: 'extraction' as const,
+    url: 'https://example.com/a',
+    finalUrl: 'https://example.com/a',
+    backend: 'node_readability_turndown',
+    contentHash: 'ab'.repeat(32),
+    markdown: '# A\n\nbody',
+    blocks: [{ text: 'A', sourceSelector: 'h1' }, { text: 'body', sourceSelector: 'p' }],
+    leafSetComplete: true,
+    tokens: 12,
+    confidence: 0.9,
+    playbook: null,
+    failureCode: null,
+    statusCode: null,
+  };
+  const real = buildReadReceipt(facts, signer, 1_700_000_000_000)!;
+  const sized = buildReadReceipt(facts, sizingSigner(signer), 1_700_000_000_000)!;
+  assert.equal(JSON.stringify(sized).length, JSON.stringify(real).length);
+  assert.notEqual(sized.signed.sig, real.signed.sig);
 });
