@@ -14,3 +14,11 @@ test('generated reference pages match the catalogs (run `npm run docs` after cha
 test('every implemented tool has a reference page', () => {
   for (const t of IMPLEMENTED_TOOLS) assert.ok(read(`docs/tools/${t.name}.md`).length > 200, t.name);
 });
+
+test('every verb of the CLI has a reference page that names it', async () => {
+  const { buildProgram } = await import('../../../commands/index.ts');
+  for (const cmd of buildProgram().commands) {
+    const page = read(`docs/verbs/${cmd.name()}.md`);
+    assert.ok(page.includes(`occam ${cmd.name()}`), `docs/verbs/${cmd.name()}.md mentions "occam ${cmd.name()}"`);
+  }
+});
