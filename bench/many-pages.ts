@@ -28,7 +28,9 @@ const bench: BenchModule = {
     const runtime = processContext({ env: { ...process.env, OCCAM_BANNER: '0' }, warn: () => {} });
     const services = new Services(runtime);
     const deps = { runtime, services, resolveMaxTokens: (x: number | null) => x, allowance: PrivateOriginAllowance.forOrigin(server.origin) };
-    let peakRss = process.memoryUsage().rss;
+    // RSS growth during this module: earlier modules of `npm run bench` share the process and its heap.
+    const startRss = process.memoryUsage().rss;
+    let peakRss = startRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
     try {
       const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -70,7 +72,7 @@ const bench: BenchModule = {
       }
       console.log(`digest wall time vs the slowest single page (${fmt(slowest)} ms), default parallelism:`);
       for (const [n, ms] of Object.entries(digestRuns)) console.log(`  N=${n.padStart(2)}: ${fmt(ms)} ms → ${fmt(ms / slowest, 2)}×${n === '20' ? '  (goal ≤ 1.50)' : ''}`);
-      console.log(`peak RSS with the browser pool warm: ${fmt(peakRss / 1048576)} MiB`);
+      console.log(`peak RSS with the browser pool warm: ${fmt(peakRss / 1048576)} MiB (+${fmt((peakRss - startRss) / 1048576)} MiB during this benchmark)`);
       writeResult('many-pages', {
         httpMs: median(httpMs),
         browserMs: median(browserMs),
@@ -79,6 +81,7 @@ const bench: BenchModule = {
         digestMs: digestRuns,
         digestRatios: Object.fromEntries(Object.entries(digestRuns).map(([n, ms]) => [n, ms / slowest])),
         peakRssMiB: peakRss / 1048576,
+        rssGrowthMiB: (peakRss - startRss) / 1048576,
       });
     } finally {
       clearInterval(sampler);
