@@ -96,7 +96,7 @@ const BR = '\u0001';
 const MAX_TEXT_IMAGES = 12;
 /** Alt texts shorter than this are labels (product names, logos), not descriptions worth their URL's tokens. */
 const MIN_ALT_WORDS = 3;
-const GENERIC_ALT = /^(enter image description here|image|photo|picture|img|logo|icon|thumbnail|banner|placeholder|.{0,40}'s (user )?avatar|user avatar|profile (photo|picture))$/i;
+const GENERIC_ALT = /^(enter image description here|image|photo|picture|img|logo|icon|thumbnail|banner|place[ _-]?holder|.{0,40}'s (user )?avatar|user avatar|profile (photo|picture))$/i;
 const IMAGE_ONLY_ITEM = /^(\*   |\d+\.\s+)?(!\[[^\]]*\]\([^)]*\)\s*)+$/;
 const IMAGE_ONLY = /^(!\[[^\]]*\]\([^)]*\)\s*)+$/;
 /** Runs of this many image-only blocks in a row are a gallery: only the first image stays in the text. */
