@@ -17,9 +17,7 @@ import { parseDocument } from '../src/budget/sections.ts';
 import { loadBudgetCost } from '../src/budget/tokens.ts';
 import { fmt, median, writeResult } from './util.ts';
 import type { BenchModule } from './run.ts';
-import { WCXB_DIR } from '../test/helpers/shared.ts';
-
-const WCXB = WCXB_DIR;
+import { findDataset, skipMessage } from './datasets.ts';
 
 function arg(name: string, fallback: number): number {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -29,6 +27,11 @@ function arg(name: string, fallback: number): number {
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 async function run(): Promise<void> {
+  const WCXB = findDataset('wcxb-dev-sample');
+  if (!WCXB) {
+    console.log(skipMessage('wcxb-dev-sample'));
+    return;
+  }
   const budget = arg('budget', 512);
   const maxPages = arg('pages', 120);
   const cost = await loadBudgetCost();

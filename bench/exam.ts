@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { processExamIo, runExam, type ExamIo } from '../commands/exam.ts';
 import type { BenchModule } from './run.ts';
 import { fmt, interleaved, median, writeResult } from './util.ts';
+import { EXAM_RECORDS_DIR } from '../test/helpers/fixtures.ts';
 
 const FILES = Number(process.env.BENCH_EXAM_FILES ?? 10_000);
-const SAMPLES = fileURLToPath(new URL('../../shared/spec/exam-records/', import.meta.url));
+const SAMPLES = EXAM_RECORDS_DIR;
 const OCCAM_BIN = fileURLToPath(new URL('../bin/occam.ts', import.meta.url));
 
 /** Varied, realistic records: the spec samples with per-file subjects, hashes and argument forms. */

@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { extractDocument, markdownToPlainText } from '../src/extract/index.ts';
 import { fmt, median, writeResult } from './util.ts';
-import { CORPUS_DIR, loadGoldenExpectations } from '../test/helpers/shared.ts';
+import { GOLDEN_DIR, loadGoldenExpectations } from '../test/helpers/fixtures.ts';
+import { findDataset, skipMessage } from './datasets.ts';
 
-const CORPUS = CORPUS_DIR;
-const WCXB = join(CORPUS, 'wcxb-dev-sample');
-const GOLDEN = join(CORPUS, 'golden');
+const WCXB = findDataset('wcxb-dev-sample');
+const GOLDEN = GOLDEN_DIR;
 
 interface Extractor {
   name: string;
@@ -132,6 +132,7 @@ interface Page {
 }
 
 function loadPages(filterType?: string, onlyPage?: string): Page[] {
+  if (!WCXB) return [];
   const index = JSON.parse(readFileSync(join(WCXB, 'index.json'), 'utf8')) as { pages: Record<string, { page_type: string; domain: string }> };
   const pages: Page[] = [];
   for (const file of readdirSync(join(WCXB, 'html')).sort()) {
@@ -242,6 +243,7 @@ export async function runReadingBench(argv: string[] = []): Promise<void> {
   const args = parseArgs(argv);
   const extractors: Extractor[] = [occam];
   if (args.baseline) extractors.push(await baselineExtractor());
+  if (!WCXB) console.log(skipMessage('wcxb-dev-sample'));
   const pages = loadPages(args.type, args.page);
   const results: Record<string, { golden: ReturnType<typeof goldenMet>; wcxb: Summary; scores: PageScore[] }> = {};
   for (const ex of extractors) {

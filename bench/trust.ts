@@ -19,7 +19,7 @@ import { canonicalEnvelope } from '../src/trust/receipts/envelope.ts';
 import { parsePublicKeyPem, signerFromPrivateKey } from '../src/trust/receipts/sign.ts';
 import { readReceiptMaterial, verifyReceiptOffline } from '../src/trust/receipts/verify.ts';
 import { allMerkleProofs, blockLeaf, merkleProof, merkleRoot } from '../src/trust/receipts/merkle.ts';
-import { CORPUS_DIR } from '../test/helpers/shared.ts';
+import { CORPUS_DIR } from '../test/helpers/fixtures.ts';
 
 function perSecond(iterations: number, fn: () => void): number {
   for (let i = 0; i < Math.min(50, iterations); i++) fn(); // warm up

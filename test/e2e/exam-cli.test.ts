@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OCCAM_BIN, REPO_ROOT, hermeticEnv } from '../helpers/mcp-client.ts';
-import { EXAM_RECORDS_DIR } from '../helpers/shared.ts';
+import { EXAM_RECORDS_DIR } from '../helpers/fixtures.ts';
 
 const RECORDS = EXAM_RECORDS_DIR;
 

@@ -8,7 +8,7 @@ import type { ProfileId } from '../../src/contract/profiles.ts';
 import { IMPLEMENTED_TOOLS } from '../../src/mcp/tools/index.ts';
 import { startMcp } from '../helpers/mcp-client.ts';
 import { initializeMessage, rawExchange } from '../helpers/raw-stdio.ts';
-import { EXAM_RECORDS_DIR } from '../helpers/shared.ts';
+import { EXAM_RECORDS_DIR } from '../helpers/fixtures.ts';
 
 const RECORDS = EXAM_RECORDS_DIR;
 const record = (name: string) => readFileSync(join(RECORDS, name), 'utf8');

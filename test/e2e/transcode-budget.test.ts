@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
-import { GOLDEN_DIR } from '../helpers/shared.ts';
+import { GOLDEN_DIR } from '../helpers/fixtures.ts';
 
 const GOLDEN = GOLDEN_DIR;
 let server: FixtureServer;

@@ -10,7 +10,7 @@ import { Services } from '../../src/mcp/services.ts';
 import { transcode, type TranscodeDeps } from '../../src/read/transcode.ts';
 import type { TranscodeArgs } from '../../src/read/options.ts';
 import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
-import { GOLDEN_DIR } from '../helpers/shared.ts';
+import { GOLDEN_DIR } from '../helpers/fixtures.ts';
 
 const home = mkdtempSync(join(tmpdir(), 'occam-transcode-fail-'));
 const env = { OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_SESSIONS_ROOT: join(home, 'sessions'), OCCAM_KEYS_ROOT: join(home, 'keys') };

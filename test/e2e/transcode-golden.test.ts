@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
-import { CORPUS_DIR, loadGoldenExpectations } from '../helpers/shared.ts';
+import { CORPUS_DIR, loadGoldenExpectations } from '../helpers/fixtures.ts';
 
 const CORPUS = CORPUS_DIR;
 const GOLDEN = join(CORPUS, 'golden');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { claimsArgv, processExamIo, runExam, type ExamIo } from '../../../commands/exam.ts';
 import { coreToolsOf } from '../../../src/contract/catalog.ts';
 import { EXAM_SELFTEST_CHECKS, HARNESS_SELFTEST_CHECKS } from '../../../src/exam/selftest.ts';
-import { EXAM_RECORDS_DIR } from '../../helpers/shared.ts';
+import { EXAM_RECORDS_DIR } from '../../helpers/fixtures.ts';
 
 const RECORDS = EXAM_RECORDS_DIR;
 const NOW = Date.UTC(2027, 0, 15, 8, 0, 0);

@@ -7,7 +7,7 @@ import { parseRecordText, recordFromValue, type ExamRecord } from '../../../src/
 import { examineRecord, gradeEnvelope } from '../../../src/exam/report.ts';
 import { EXAM_TASKS, EXAM_TASK_IDS, examTask, taskWire } from '../../../src/exam/tasks.ts';
 import { staticMapTier } from '../../../src/exam/tiers.ts';
-import { EXAM_RECORDS_DIR } from '../../helpers/shared.ts';
+import { EXAM_RECORDS_DIR } from '../../helpers/fixtures.ts';
 
 const NOW = 1_800_000_000_000;
 const now = () => NOW;

@@ -12,7 +12,7 @@ import type { ToolContext } from '../../../src/mcp/tool.ts';
 import { createExamSubmitTool, examCacheService, examSubmitTool } from '../../../src/mcp/tools/exam-submit.ts';
 import type { CanaryVerdict } from '../../../src/exam/grader.ts';
 import { subjectOf } from '../../../src/exam/record.ts';
-import { EXAM_RECORDS_DIR } from '../../helpers/shared.ts';
+import { EXAM_RECORDS_DIR } from '../../helpers/fixtures.ts';
 
 const RECORDS = EXAM_RECORDS_DIR;
 const record = (name: string) => readFileSync(join(RECORDS, name), 'utf8');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractDocument } from '../../../src/extract/index.ts';
-import { CORPUS_DIR, GOLDEN_DIR, loadGoldenExpectations } from '../../helpers/shared.ts';
+import { CORPUS_DIR, GOLDEN_DIR, loadGoldenExpectations } from '../../helpers/fixtures.ts';
 
 const GOLDEN = GOLDEN_DIR;
 

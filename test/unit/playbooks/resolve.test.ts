@@ -9,7 +9,7 @@ import { communityHash } from '../../../src/playbooks/store.ts';
 import { inspectSignature, signPlaybook, signPlaybookV1 } from '../../../src/playbooks/signature.ts';
 import { signerFromPrivateKey } from '../../../src/trust/receipts/sign.ts';
 import { playbookWorld } from './tiers.ts';
-import { PLAYBOOK_SAMPLES_DIR } from '../../helpers/shared.ts';
+import { PLAYBOOK_SAMPLES_DIR } from '../../helpers/fixtures.ts';
 
 const SAMPLES = PLAYBOOK_SAMPLES_DIR;
 const resolveIn = async (w: ReturnType<typeof playbookWorld>, url: string, extra: Record<string, unknown> = {}) =>

@@ -11,7 +11,7 @@ import { Services } from '../../../src/mcp/services.ts';
 import type { ToolContext } from '../../../src/mcp/tool.ts';
 import { classifyPage, extractabilityOf } from '../../../src/read/probe.ts';
 import { html, startServer, type LocalServer } from '../fetch/local-server.ts';
-import { GOLDEN_DIR } from '../../helpers/shared.ts';
+import { GOLDEN_DIR } from '../../helpers/fixtures.ts';
 
 const GOLDEN = `${GOLDEN_DIR}/`;
 const golden = (name: string) => readFileSync(join(GOLDEN, name), 'utf8');

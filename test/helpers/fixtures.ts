@@ -1,14 +1,14 @@
-// Where the shared facts live: `../shared` beside the repository (as in every developer checkout and in CI's fresh
-// clone). Tests and benchmarks read the corpus, spec samples and records from here — never from an absolute path.
+// What the tests read lives inside the repository, under test/fixtures/ (provenance in test/fixtures/README.md):
+// a fresh clone with nothing beside it passes `npm test`. Only benchmarks look for the large page sets
+// (bench/datasets.ts), and they skip with a message when the sets are absent.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export const SHARED_DIR = resolve(import.meta.dirname, '..', '..', '..', 'shared');
-export const CORPUS_DIR = resolve(SHARED_DIR, 'corpus');
+export const FIXTURES_DIR = resolve(import.meta.dirname, '..', 'fixtures');
+export const CORPUS_DIR = resolve(FIXTURES_DIR, 'corpus');
 export const GOLDEN_DIR = resolve(CORPUS_DIR, 'golden');
-export const WCXB_DIR = resolve(CORPUS_DIR, 'wcxb-dev-sample');
-export const EXAM_RECORDS_DIR = resolve(SHARED_DIR, 'spec', 'exam-records');
-export const PLAYBOOK_SAMPLES_DIR = resolve(SHARED_DIR, 'spec', 'playbook-samples');
+export const EXAM_RECORDS_DIR = resolve(FIXTURES_DIR, 'spec', 'exam-records');
+export const PLAYBOOK_SAMPLES_DIR = resolve(FIXTURES_DIR, 'spec', 'playbook-samples');
 
 /** One line of `golden/expectations.jsonl`: what a golden fixture's read must (not) produce. */
 export interface GoldenExpectation {
