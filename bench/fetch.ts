@@ -7,7 +7,7 @@
 // Plus the memory a 64 MiB gzip bomb costs: Occam (capped at 8 MiB decoded) vs fetch().arrayBuffer().
 import { gzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
-import { testContext } from '../src/config/context.ts';
+import { testContext } from '../src/runtime/context.ts';
 import { acquire } from '../src/fetch/acquire.ts';
 import { html, startServer } from '../test/unit/fetch/local-server.ts';
 import type { BenchModule } from './run.ts';

@@ -3,9 +3,9 @@
 // - a digest of N = 1, 5, 20 local pages whose server answers each after a fixed delay, wall time relative to the
 //   slowest single page (goal ≤ 1.5× at N = 20 with the default parallelism);
 // - peak RSS of the process (which hosts the warm browser pool's driver) during those runs.
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { PrivateOriginAllowance } from '../src/fetch/guard.ts';
-import { Services } from '../src/mcp/services.ts';
+import { Services } from '../src/runtime/services.ts';
 import { digest } from '../src/read/digest.ts';
 import { transcode } from '../src/read/transcode.ts';
 import { html, startFixtureServer } from '../test/helpers/http-fixture.ts';

@@ -86,8 +86,8 @@ async function transcodeOverhead() {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/article`;
   const { transcode } = await import('../src/read/transcode.ts');
-  const { processContext } = await import('../src/config/context.ts');
-  const { Services } = await import('../src/mcp/services.ts');
+  const { processContext } = await import('../src/runtime/context.ts');
+  const { Services } = await import('../src/runtime/services.ts');
   const { signReadReceipt } = await import('../src/trust/receipts/read-receipt.ts');
   const home = mkdtempSync(join(tmpdir(), 'occam-bench-trust-'));
   const variant = (receipts: string) => {

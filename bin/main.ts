@@ -9,7 +9,7 @@ export async function runOccam(argv: readonly string[]): Promise<number | undefi
   if (args.length === 1 && args[0] === 'mcp') {
     const [{ serveStdio }, { processContext }, { mcpHostRuntime }] = await Promise.all([
       import('../src/mcp/transports/stdio.ts'),
-      import('../src/config/context.ts'),
+      import('../src/runtime/context.ts'),
       import('../src/mcp/host-env.ts'),
     ]);
     await serveStdio(mcpHostRuntime(processContext()));

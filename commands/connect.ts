@@ -1,6 +1,6 @@
 // `occam connect`: register Occam (ff-occam) in the AI apps found on this machine (operator.md §9).
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { ConnectUsageError, runConnect, type ConnectReport } from '../src/operator/connect.ts';
 import { HOST_ADAPTERS } from '../src/operator/hosts/registry.ts';
 import { EXIT, VerbError, paint, printErr, printJson, printOut, wantsJson } from './output.ts';

@@ -1,9 +1,9 @@
 // `occam digest <url...>`: several pages for one question (the occam_digest pipeline) from a shell. Unlike the
 // MCP tool (at most 8 URLs per call), the CLI reads every URL given; progress goes to stderr.
 import type { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { ClientCapabilityStore } from '../src/mcp/capabilities.ts';
-import { Services } from '../src/mcp/services.ts';
+import { Services } from '../src/runtime/services.ts';
 import { EXIT, VerbError, intOption, paint, printErr, printJson, printOut, wantsJson } from './output.ts';
 
 export function register(program: Command): void {

@@ -1,6 +1,6 @@
 // `occam disconnect`: remove only Occam-managed ff-occam registrations (operator.md §10).
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { runDisconnect } from '../src/operator/disconnect.ts';
 import { EXIT, paint, printJson, printOut, wantsJson } from './output.ts';
 import { collectList, runtimeInfo } from './operator-common.ts';

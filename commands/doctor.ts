@@ -1,6 +1,6 @@
 // `occam doctor`: read-only health report (operator.md §11); `--fix` applies only safe repairs.
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { runDoctor, type DoctorReport } from '../src/operator/doctor/checks.ts';
 import { EXIT, paint, printErr, printJson, printOut, wantsJson } from './output.ts';
 import { runtimeInfo } from './operator-common.ts';

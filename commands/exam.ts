@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import type { ExamReport } from '../src/exam/report.ts';
 import { EXIT } from './output.ts';
 

@@ -1,6 +1,6 @@
 // `occam install-browser`: make sure a Chromium is available (operator.md §15); prints one JSON marker.
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { installBrowser } from '../src/operator/browser-install.ts';
 import { printJson } from './output.ts';
 

@@ -1,7 +1,7 @@
 // `occam install`: guided first run from a verified release (operator.md §16.3) — staged tree or archive +
 // manifest, atomic replace, launcher, PATH, onboard defaults, doctor, smoke, connect. `--yes` for scripts.
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { InstallError, runInstall } from '../src/operator/install.ts';
 import { VerbError, paint, printErr, printJson, printOut, wantsJson } from './output.ts';
 import { canPrompt, terminalPrompter } from './operator-common.ts';

@@ -1,6 +1,6 @@
 // `occam map <url>`: list a site's links (the occam_map pipeline) from a shell.
 import type { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { EXIT, VerbError, intOption, printErr, printJson, printOut, wantsJson } from './output.ts';
 
 export function register(program: Command): void {

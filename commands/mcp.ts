@@ -4,7 +4,7 @@
 // module: bin/occam.ts fast-paths it to stdio.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { inspectEnv } from '../src/config/env.ts';
 import { createHost, exposedToolNames } from '../src/mcp/server.ts';
 import { parseMcpArgs, usageText } from '../src/mcp/transports/options.ts';

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { select } from '@inquirer/prompts';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { occamPaths } from '../src/config/paths.ts';
 import { ONBOARD_PROFILES, onboardDocument, readOnboard, type OnboardProfile } from '../src/operator/onboard.ts';
 import { atomicWrite } from '../src/operator/config-edit.ts';

@@ -5,7 +5,7 @@ import { ReadStream, WriteStream } from 'node:tty';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { confirm, input } from '@inquirer/prompts';
-import type { RuntimeContext } from '../src/config/context.ts';
+import type { RuntimeContext } from '../src/runtime/context.ts';
 import type { RuntimeInfo } from '../src/operator/entry.ts';
 import type { Prompter } from '../src/operator/connect.ts';
 import { isCiLike } from '../src/operator/connect.ts';

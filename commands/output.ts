@@ -1,7 +1,7 @@
 // Shared output conventions for verbs (operator.md §0): machine output on stdout, humans on stderr, colour only
 // on a TTY and never with NO_COLOR / OCCAM_NO_COLOR / --json. Exit codes: 0 ok, 1 failed, 2 usage.
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { RuntimeContext } from '../src/config/context.ts';
+import type { RuntimeContext } from '../src/runtime/context.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 

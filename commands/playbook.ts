@@ -2,8 +2,8 @@
 // tools (src/playbooks). Machine output with --json; humans get a summary on stderr.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
-import { Services } from '../src/mcp/services.ts';
+import { processContext } from '../src/runtime/context.ts';
+import { Services } from '../src/runtime/services.ts';
 import { EXIT, VerbError, printErr, printJson, printOut, wantsJson } from './output.ts';
 
 function readDocument(path: string, json: boolean): string {

@@ -2,9 +2,9 @@
 // response with --json); failures exit 1 with the failure code on stderr. `--demo` reads the bundled
 // representative article from a loopback server allowed for exactly that origin.
 import type { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { ClientCapabilityStore } from '../src/mcp/capabilities.ts';
-import { Services } from '../src/mcp/services.ts';
+import { Services } from '../src/runtime/services.ts';
 import { EXIT, VerbError, intOption, printErr, printJson, printOut, wantsJson } from './output.ts';
 
 export function register(program: Command): void {

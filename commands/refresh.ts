@@ -1,7 +1,7 @@
 // `occam refresh` (alias `restart`): stop this install's running MCP servers, re-run doctor, optionally smoke,
 // then print host reload hints (operator.md §14). Refreshes processes, never configs.
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { desiredLaunch } from '../src/operator/entry.ts';
 import { findOurServers, stopProcesses } from '../src/operator/processes.ts';
 import { runDoctor } from '../src/operator/doctor/checks.ts';

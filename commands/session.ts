@@ -2,7 +2,7 @@
 // printed; files are owner-only.
 import { Command } from 'commander';
 import { createInterface } from 'node:readline';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { SessionError, sessionExportState, sessionImport, sessionInit, sessionList } from '../src/operator/sessions.ts';
 import { findBrowser } from '../src/operator/doctor/checks.ts';
 import { EXIT, VerbError, printErr, printJson, printOut, wantsJson } from './output.ts';

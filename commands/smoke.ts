@@ -1,7 +1,7 @@
 // `occam smoke`: start `occam mcp`, handshake, tools/list count = effective profile, optional live probe
 // (operator.md §12). The report is the last stdout line.
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { desiredLaunch } from '../src/operator/entry.ts';
 import { runSmoke, DEFAULT_PROBE_URL } from '../src/operator/smoke.ts';
 import { printErr, printOut } from './output.ts';

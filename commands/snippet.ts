@@ -1,7 +1,7 @@
 // `occam snippet [host]`: a paste-ready stdio registration (operator.md §17) — the generic mcpServers object, or
 // a host's own shape (`occam snippet goose`, `occam snippet codex`); OCCAM_HOST=hermes selects Hermes YAML.
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { inspectEnv } from '../src/config/env.ts';
 import { desiredLaunch, SERVER_NAME } from '../src/operator/entry.ts';
 import { HOST_IDS, adapterById } from '../src/operator/hosts/registry.ts';

@@ -1,6 +1,6 @@
 // `occam status`: version, install root, onboard file state, last connect result (operator.md §17).
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { desiredLaunch } from '../src/operator/entry.ts';
 import { statusReport } from '../src/operator/info.ts';
 import { printJson, printOut, wantsJson } from './output.ts';

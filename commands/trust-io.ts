@@ -2,7 +2,7 @@
 // in-process, and the reference flag grammar (`--name value`; a flag followed by another flag or by nothing
 // reads as "true"; `--name=value` also accepted).
 import { readFileSync } from 'node:fs';
-import { processContext, type RuntimeContext } from '../src/config/context.ts';
+import { processContext, type RuntimeContext } from '../src/runtime/context.ts';
 
 export interface TrustIo {
   runtime: RuntimeContext;

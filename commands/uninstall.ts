@@ -1,7 +1,7 @@
 // `occam uninstall`: disconnect, then remove launchers and the recognised install tree; state kept unless
 // --remove-state (operator.md §10).
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { runUninstall } from '../src/operator/uninstall.ts';
 import { EXIT, paint, printJson, printOut, wantsJson } from './output.ts';
 import { runtimeInfo } from './operator-common.ts';

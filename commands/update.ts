@@ -1,6 +1,6 @@
 // `occam update`: read-only release check with SemVer precedence (operator.md §17). `--apply` is deferred.
 import { Command } from 'commander';
-import { processContext } from '../src/config/context.ts';
+import { processContext } from '../src/runtime/context.ts';
 import { desiredLaunch } from '../src/operator/entry.ts';
 import { checkUpdate } from '../src/operator/info.ts';
 import { EXIT, VerbError, printJson, printOut, wantsJson } from './output.ts';

@@ -1,6 +1,6 @@
 // The env catalog: every OCCAM_* variable the product reads, joined from the area tables. Code reads variables
 // only through readEnv(); docs (docs/configuration.md) and `occam doctor` walk ENV_CATALOG.
-import type { EnvMap } from './context.ts';
+import type { EnvMap } from '../runtime/context.ts';
 import type { EnvVar } from './env-spec.ts';
 import { exposureVars } from './env-exposure.ts';
 import { trustVars } from './env-trust.ts';

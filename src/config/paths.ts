@@ -1,7 +1,7 @@
 // Per-OS paths (operator.md §2), all derived from the injected RuntimeContext so tests can emulate
 // macOS and Windows on Linux. Every file location the product uses is computed here.
 import { posix, win32 } from 'node:path';
-import type { RuntimeContext } from './context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 
 export function pathApi(ctx: Pick<RuntimeContext, 'platform'>) {
   return ctx.platform === 'win32' ? win32 : posix;

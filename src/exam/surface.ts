@@ -2,7 +2,7 @@
 // surface itself stays the one SessionToolSurface that `occam_client_capabilities(profile=…)` also moves.
 import { CORE_TOOLS, catalogEntry } from '../contract/catalog.ts';
 import { profileRank, type ProfileId } from '../contract/profiles.ts';
-import type { SessionToolSurface, SurfaceChange } from '../mcp/surface.ts';
+import type { SessionToolSurface, SurfaceChange } from '../runtime/surface.ts';
 import type { ExamResultCache } from './cache.ts';
 import { subjectOf } from './record.ts';
 import { profileForTier, type Tier } from './tiers.ts';

@@ -42,7 +42,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { OccamError, normaliseError, type FailureCode } from '../contract/failures.ts';
 import { discardBody, readBody, sampleBody, type CapMode } from './body.ts';

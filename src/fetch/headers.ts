@@ -1,7 +1,7 @@
 // Request headers (reading.md §5): defaults < OCCAM_REQUEST_HEADERS_FILE < session profile < caller.
 // Header values are secrets as far as logs go: only names ever leave this module in diagnostics.
 import { readFile } from 'node:fs/promises';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { occamPaths, pathApi } from '../config/paths.ts';
 

@@ -1,7 +1,7 @@
 // Robots and per-host throttle (reading.md §4). Both are opt-in: with OCCAM_RESPECT_ROBOTS and
 // OCCAM_HOST_THROTTLE_MS unset, no robots.txt is requested and no fetch waits.
 // One Politeness instance per process (a service) holds the robots cache and the throttle queue.
-import { defineService } from '../mcp/services.ts';
+import { defineService } from '../runtime/services.ts';
 
 export interface RobotsRules {
   /** Non-empty Disallow prefixes of the `User-agent: *` group. */

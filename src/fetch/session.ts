@@ -1,7 +1,7 @@
 // Session profiles (reading.md §5): a named header bag (usually a cookie) in `{sessionsDir}/<id>.json`, plus an
 // optional Playwright storage state for the browser backend. Values are never logged or returned; only names.
 import { readFile, realpath, stat } from 'node:fs/promises';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { homeOf, occamPaths, pathApi } from '../config/paths.ts';
 import { OccamError } from '../contract/failures.ts';
 import { sanitiseHeaderBag, sortedHeaderNames, type HeaderBag } from './headers.ts';

@@ -2,7 +2,7 @@
 // validated for that host (resolve-and-pin, reading.md §3.2.2), so there is no DNS-rebinding window between the
 // check and the connect. Egress proxies (§3.4) replace the pinned agent when configured for the URL.
 import { Agent, ProxyAgent, Socks5ProxyAgent, buildConnector, type Dispatcher } from 'undici';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { inspectEnv } from '../config/env.ts';
 import { OccamError } from '../contract/failures.ts';
 import {

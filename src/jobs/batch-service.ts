@@ -1,11 +1,11 @@
 // The batch job service: one store + one worker pool per process, created on first use (or at start-up when the
 // batch gate is on, so jobs left by a previous run resume) and shared by the MCP batch tools and the BatchServer.
 // Items are read through the one transcode pipeline (src/read/transcode.ts) with no ambient budget inheritance.
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { occamPaths } from '../config/paths.ts';
 import type { GuardPolicy } from '../fetch/guard.ts';
-import { defineService, type Services } from '../mcp/services.ts';
+import { defineService, type Services } from '../runtime/services.ts';
 import { BatchProcessor, type ReadOne } from './batch-processor.ts';
 import type { BatchReadOptions } from './batch-request.ts';
 import { BatchStore, type ItemOutcome } from './batch-store.ts';

@@ -6,10 +6,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
 import { nestedFailure, type FailureCode, type NestedFailureInfo } from '../contract/failures.ts';
-import { defineService, type Services } from '../mcp/services.ts';
+import { defineService, type Services } from '../runtime/services.ts';
 import type { WireBlock } from '../read/sidecars.ts';
 import { appendHistoryEntry, type HistoryEntry } from '../trust/receipts/history.ts';
 

@@ -1,6 +1,6 @@
 // The client capability store (tools.md §5, seed 003): the declared context window and the output budget that
 // reads inherit when a call omits max_tokens. One per process on stdio/HTTP, one per connection on WS.
-import type { EnvMap } from '../config/context.ts';
+import type { EnvMap } from '../runtime/context.ts';
 import { inspectEnv, readEnv } from '../config/env.ts';
 import type { ProfileId } from '../contract/profiles.ts';
 

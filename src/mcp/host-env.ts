@@ -2,7 +2,7 @@
 // under the real environment (a non-empty variable already set wins), and identity stamps that tie diagnostics,
 // receipts and child processes to this host run. Every transport starts from this context.
 import { randomBytes } from 'node:crypto';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
 import { mergeOnboard, readOnboard } from '../operator/onboard.ts';
 

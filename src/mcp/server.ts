@@ -14,7 +14,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { CATALOG, type CatalogEntry } from '../contract/catalog.ts';
 import { failureIn, normaliseError, nowIso, OccamError, topFailure } from '../contract/failures.ts';
@@ -22,8 +22,8 @@ import { instructionsFor } from '../contract/instructions.ts';
 import { profileRank, type ProfileId } from '../contract/profiles.ts';
 import { VERSION } from '../version.ts';
 import { ClientCapabilityStore } from './capabilities.ts';
-import { Services } from './services.ts';
-import { SessionToolSurface } from './surface.ts';
+import { Services } from '../runtime/services.ts';
+import { SessionToolSurface } from '../runtime/surface.ts';
 import type { SessionState, ToolContext, ToolModule, ToolResultObject } from './tool.ts';
 import { IMPLEMENTED_TOOLS } from './tools/index.ts';
 import { applyCachedExamGrade } from './tools/exam-submit.ts';

@@ -2,10 +2,10 @@
 // shape). Its contract data (order, profile, gate, annotations, failure shape) lives in contract/catalog.ts.
 // Handlers keep heavy imports inside the handler body (`await import(...)`) so tools/list stays cheap.
 import type { z } from 'zod';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import type { ClientCapabilityStore } from './capabilities.ts';
-import type { Services } from './services.ts';
-import type { SessionToolSurface } from './surface.ts';
+import type { Services } from '../runtime/services.ts';
+import type { SessionToolSurface } from '../runtime/surface.ts';
 
 /** Per-connection state: each stdio process, WebSocket or remote connection owns one. */
 export interface SessionState {

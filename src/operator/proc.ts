@@ -3,7 +3,7 @@
 // process.env. Host CLIs are always called with an argv array (never a shell string) so `--` survives.
 import { accessSync, constants, statSync } from 'node:fs';
 import { execa } from 'execa';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { pathApi } from '../config/paths.ts';
 
 export type Ctx = RuntimeContext;

@@ -2,7 +2,7 @@
 // count, then (unless offline) one occam_probe call. The report is one JSON object.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { EnvMap } from '../config/context.ts';
+import type { EnvMap } from '../runtime/context.ts';
 import type { StdioEntry } from './entry.ts';
 import { expectedToolCount } from './verify.ts';
 

@@ -2,7 +2,7 @@
 // handshake and compare tools/list with the effective profile's count computed from the tool catalog.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { EnvMap } from '../config/context.ts';
+import type { EnvMap } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { coreToolsOf, OPT_IN_TOOLS } from '../contract/catalog.ts';
 import type { ProfileId } from '../contract/profiles.ts';

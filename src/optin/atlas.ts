@@ -1,7 +1,7 @@
 // The failure atlas (playbooks.md §13.4): an in-memory, per-process table of per-host read outcomes so an agent
 // can skip hosts that look walled in this run. Fed by every transcode while OCCAM_ATLAS_MCP is on; never
 // persisted, at most 500 hosts (new hosts are ignored when full). Not proof of permanent unreachability.
-import { defineService } from '../mcp/services.ts';
+import { defineService } from '../runtime/services.ts';
 
 export const ATLAS_MAX_HOSTS = 500;
 export const CLOSURE_CODES: ReadonlySet<string> = new Set(['captcha_or_challenge', 'requires_login', 'http_401', 'http_403', 'http_404', 'http_410']);

@@ -1,9 +1,9 @@
 // occam_crosscheck (playbooks.md §13.3): read one URL through several local vantages (HTTP vs browser, anonymous
 // vs session) with playbooks off, and compare content fingerprints to surface cloaking or access divergence.
 // The verdict is a comparison of what this machine saw — unsigned, and never a proof that any version is true.
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { nowIso, topFailure } from '../contract/failures.ts';
-import type { Services } from '../mcp/services.ts';
+import type { Services } from '../runtime/services.ts';
 import type { WireBlock } from '../read/sidecars.ts';
 import { blockLeafHex, merkleRootPrefixed } from '../trust/receipts/merkle.ts';
 

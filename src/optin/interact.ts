@@ -2,11 +2,11 @@
 // plan (fetch/browser/actions.ts), then materialise the resulting page through the one read pipeline (same
 // extractor as a browser transcode, token budget, focus, Receipt v1). `actionPlanHash` travels beside the receipt,
 // unsigned (trust.md §3.2 fixes the signed fields). Never cached; typed text never appears in any output.
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { normaliseError, OccamError, topFailure, type FailureCode } from '../contract/failures.ts';
 import { guardPolicyFor } from '../fetch/acquire.ts';
 import { actionPlanHash, parseActionPlan, redactAction, type ActionOutcome, type BrowserAction } from '../fetch/browser/actions.ts';
-import type { Services } from '../mcp/services.ts';
+import type { Services } from '../runtime/services.ts';
 
 export const DEADLINE_MS = { default: 90_000, min: 1000, max: 180_000 };
 /** Time left for materialising the page after the plan's deadline. */

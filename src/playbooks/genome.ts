@@ -1,7 +1,7 @@
 // Genomes (playbooks.md §2.3, §4.2, §4.3): the optional site genome at /.well-known/agent-genome.v1.json, how it
 // merges with a file playbook, and page-class matching. The fetched text is untrusted input: parsed as JSON,
 // never executed, never written to disk.
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { normaliseError, OccamError } from '../contract/failures.ts';
 import { acquire } from '../fetch/acquire.ts';
 import type { Resolver } from '../fetch/guard.ts';

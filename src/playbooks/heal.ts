@@ -2,11 +2,11 @@
 // main-content anchor candidates in the browser so the agent can draft a playbook; optionally suggest an unsaved
 // draft. Heal never writes anything and never runs page-supplied code: the skeleton is computed here from the
 // rendered HTML.
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { normaliseError, OccamError } from '../contract/failures.ts';
 import { guardPolicyFor } from '../fetch/acquire.ts';
 import { attr, collapse, findFirst, isElement, isText, parseHtml, tagOf, textOf, type Element } from '../extract/dom.ts';
-import type { Services } from '../mcp/services.ts';
+import type { Services } from '../runtime/services.ts';
 
 export const MAX_VERIFY_RETRIES = 3;
 export const SKELETON_NODES = { default: 600, min: 50, max: 600 };

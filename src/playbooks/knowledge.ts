@@ -3,13 +3,13 @@
 // the same one occam_playbook_resolve reports, so resolve predicts extract. `receipt` here is extraction
 // telemetry (unsigned, no hash) and never a Receipt v1.
 import { createHash } from 'node:crypto';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { OccamError, normaliseError, topFailure, type FailureCode } from '../contract/failures.ts';
 import { acquire, guardPolicyFor, parseFetchUrl } from '../fetch/acquire.ts';
 import { checkUrlLiteral } from '../fetch/guard.ts';
 import { loadSessionProfile } from '../fetch/session.ts';
 import { collapse, isElement, isText, parseHtml, querySelectorAll, textOf, type AnyNode, type Element } from '../extract/dom.ts';
-import type { Services } from '../mcp/services.ts';
+import type { Services } from '../runtime/services.ts';
 import { resolvePlaybook } from './resolve.ts';
 import { BACKENDS, isRecord, type PreferredBackend } from './schema.ts';
 

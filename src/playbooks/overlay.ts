@@ -6,9 +6,9 @@
 //   strict (save's dry run of a draft): selector-only, a miss fails content_selectors_miss.
 import { OccamError } from '../contract/failures.ts';
 import { parseHtml, querySelectorAll, removeNode, textOf } from '../extract/dom.ts';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { playbookBrowserPlan, type BrowserAction } from '../fetch/browser/actions.ts';
-import type { Services } from '../mcp/services.ts';
+import type { Services } from '../runtime/services.ts';
 import { contentSelectorsOf, isRecord, preferredBackendOf, stripSelectorsOf, agentNotesOf, type PlaybookDoc, type PreferredBackend } from './schema.ts';
 
 export interface PlaybookOverlay {

@@ -2,10 +2,10 @@
 // local > user > community > seed (exact host before suffix, then file name); the winner names the playbook, and
 // preferredBackend / contentSelectors / agentNotes each fall back to the best-ranked candidate that has one.
 // The site genome merges in, the page class is matched, and the winner's signature is inspected.
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { nowIso } from '../contract/failures.ts';
-import type { Services } from '../mcp/services.ts';
+import type { Services } from '../runtime/services.ts';
 import { signingKeyService } from '../trust/keys.ts';
 import { matchPageClass, mergeGenome, type GenomeFetch } from './genome.ts';
 import {

@@ -3,9 +3,9 @@
 // unless every step passed. Save never publishes anywhere.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { topFailure, type FailureCode } from '../contract/failures.ts';
-import type { Services } from '../mcp/services.ts';
+import type { Services } from '../runtime/services.ts';
 import { signingKeyService } from '../trust/keys.ts';
 import { structuralGate } from './lint.ts';
 import { strictOverlayOf } from './overlay.ts';

@@ -1,7 +1,7 @@
 // The process-wide playbook state: one store (tier cache) and one well-known genome cache, shared by resolve,
 // transcode overlays, extract_knowledge and save-verify — the same resolver everywhere (playbooks.md §3).
-import type { RuntimeContext } from '../config/context.ts';
-import { defineService } from '../mcp/services.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
+import { defineService } from '../runtime/services.ts';
 import { GenomeFetcher } from './genome.ts';
 import { PlaybookStore } from './store.ts';
 

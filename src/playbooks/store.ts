@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
 import { forbiddenKeysIn, isRecord, loadablePlaybook, type PlaybookDoc } from './schema.ts';
 

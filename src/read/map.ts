@@ -2,7 +2,7 @@
 // robots.txt (index and gzipped sitemaps included) — filtered for non-content and soft-404 links, optionally ranked
 // against a focus query. Returns links, never Markdown. One total deadline covers every fetch.
 import { gunzipSync } from 'node:zlib';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { OccamError } from '../contract/failures.ts';
 import { decomposeQuery, type FocusQuery } from '../budget/focus.ts';
 import { acquire, parseFetchUrl, type AcquireDeps } from '../fetch/acquire.ts';

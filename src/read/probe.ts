@@ -2,7 +2,7 @@
 // extraction) → page classification, a backend recommendation and an extractability score, so an agent can skip
 // low-yield reads. Detection reuses src/extract/detect.ts (the same rules transcode applies).
 import { readFile } from 'node:fs/promises';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { OccamError, normaliseError, nowIso, topFailure, type FailureCode } from '../contract/failures.ts';
 import { assessAccess, detectChallenge, looksPaywalled, pageSignals, type ChallengeVerdict } from '../extract/detect.ts';

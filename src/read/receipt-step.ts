@@ -1,8 +1,8 @@
 // The receipt step of the read pipeline (reading.md §2 step 10, trust.md §3.6–3.9), filled in by the trust
 // layer. With receipts off (or when signing fails) `receipt` carries telemetry only (tokensUsed, tokenEstimator,
 // truncationStrategy, confidence, elapsedMs) and nothing is signed — a read never fabricates a signature.
-import type { RuntimeContext } from '../config/context.ts';
-import type { Services } from '../mcp/services.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
+import type { Services } from '../runtime/services.ts';
 
 export interface ReceiptStepInput {
   /** `extraction` after a successful read; `negative` for provable walls (captcha, login, paywall, 401/403/404/410). */

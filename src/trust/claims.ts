@@ -2,9 +2,9 @@
 // claim (BM25, each with a Merkle membership proof against a signed receipt), and a fail-closed heuristic
 // classifier on top. Retrieval never judges support (claim_check's verdict is always `not_evaluated`); attest's
 // statuses are an unsigned heuristic, never a cryptographic attestation. Page reads come in through `ReadPage`.
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { nestedFailure, nowIso, type FailureCode } from '../contract/failures.ts';
-import type { Services } from '../mcp/services.ts';
+import type { Services } from '../runtime/services.ts';
 import { blockLeaf, merkleProof, merkleRootPrefixed, type ProofStep } from './receipts/merkle.ts';
 import { signReadReceipt } from './receipts/read-receipt.ts';
 

@@ -6,10 +6,10 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
 import { OccamError } from '../contract/failures.ts';
-import { defineService } from '../mcp/services.ts';
+import { defineService } from '../runtime/services.ts';
 import { keyIdOf, parsePublicKeyPem, publicKeyPemOf, signerFromPrivateKey, type Signer } from './receipts/sign.ts';
 
 export const SIGNING_KEY_FILE = 'signing-key.pem';

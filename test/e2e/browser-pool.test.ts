@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { BrowserPool } from '../../src/fetch/browser/pool.ts';
 import { PrivateOriginAllowance, type GuardPolicy } from '../../src/fetch/guard.ts';
-import { processContext } from '../../src/config/context.ts';
+import { processContext } from '../../src/runtime/context.ts';
 import { OccamError } from '../../src/contract/failures.ts';
 import { html, startFixtureServer } from '../helpers/http-fixture.ts';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { testContext } from '../../src/config/context.ts';
+import { testContext } from '../../src/runtime/context.ts';
 import { acquire, type AcquireDeps } from '../../src/fetch/acquire.ts';
 import { html, startServer, type Handler, type LocalServer } from '../unit/fetch/local-server.ts';
 

@@ -5,7 +5,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { testContext } from '../../src/config/context.ts';
+import { testContext } from '../../src/runtime/context.ts';
 import { acquire, type AcquireDeps } from '../../src/fetch/acquire.ts';
 import { html, startServer, type LocalServer } from '../unit/fetch/local-server.ts';
 

@@ -2,7 +2,7 @@
 // any connection that does get through to the local server, so "0 connections seen" proves nothing was dialled.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { testContext } from '../../src/config/context.ts';
+import { testContext } from '../../src/runtime/context.ts';
 import { acquire, type AcquireDeps } from '../../src/fetch/acquire.ts';
 import { PrivateOriginAllowance, type Resolver } from '../../src/fetch/guard.ts';
 import type { DialSeam } from '../../src/fetch/transport.ts';

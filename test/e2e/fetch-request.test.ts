@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { testContext } from '../../src/config/context.ts';
+import { testContext } from '../../src/runtime/context.ts';
 import { acquire, type AcquireDeps } from '../../src/fetch/acquire.ts';
 import { DEFAULT_ACCEPT, DEFAULT_USER_AGENT } from '../../src/fetch/headers.ts';
 import { Politeness } from '../../src/fetch/politeness.ts';

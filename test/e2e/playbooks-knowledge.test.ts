@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
-import { testContext } from '../../src/config/context.ts';
+import { testContext } from '../../src/runtime/context.ts';
 import { GenomeFetcher } from '../../src/playbooks/genome.ts';
 import { playbookDirs, startPlaybookFixture, type PlaybookDirs, type PlaybookFixture } from './playbooks-fixture.ts';
 

@@ -9,8 +9,8 @@ import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fi
 import { OCCAM_BIN, REPO_ROOT, hermeticEnv } from '../helpers/mcp-client.ts';
 import { DEMO_PAGE_HTML, DEMO_PAGE_SHA256 } from '../../src/read/demo-page.ts';
 import { startDemoServer } from '../../src/read/demo.ts';
-import { testContext } from '../../src/config/context.ts';
-import { Services } from '../../src/mcp/services.ts';
+import { testContext } from '../../src/runtime/context.ts';
+import { Services } from '../../src/runtime/services.ts';
 import { transcode } from '../../src/read/transcode.ts';
 
 function occam(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -10,7 +10,7 @@ import { ephemeralReleaseSigner } from '../../src/release/signature.ts';
 import { CHECKSUMS_FILE, formatChecksums, parseChecksums, sha256File } from '../../src/release/artifacts.ts';
 import { signRelease } from '../../release/release.ts';
 import { runVerifyRelease } from '../../commands/verify-release.ts';
-import { testContext } from '../../src/config/context.ts';
+import { testContext } from '../../src/runtime/context.ts';
 import type { TrustIo } from '../../commands/trust-io.ts';
 
 interface Captured {

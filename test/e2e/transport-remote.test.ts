@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { testContext } from '../../src/config/context.ts';
+import { testContext } from '../../src/runtime/context.ts';
 import { startRemote } from '../../src/mcp/transports/remote.ts';
 import type { RunningServer } from '../../src/mcp/transports/websocket.ts';
 import { freePort, rawRequest, spawnOccamServer, tryWebSocket, WsClientTransport } from '../helpers/network-server.ts';

@@ -2,7 +2,7 @@
 // core, so a SIGKILL from the parent lands at arbitrary points, many of them inside a config write.
 import { runConnect } from '../../src/operator/connect.ts';
 import { runDisconnect } from '../../src/operator/disconnect.ts';
-import { testContext } from '../../src/config/context.ts';
+import { testContext } from '../../src/runtime/context.ts';
 
 const env = JSON.parse(process.argv[2]) as Record<string, string>;
 const ctx = testContext({ env, homeDir: env.HOME, tmpDir: env.TMPDIR, cwd: env.HOME, now: () => Date.now() });

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawnSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { testContext, type RuntimeContext } from '../../src/config/context.ts';
+import { testContext, type RuntimeContext } from '../../src/runtime/context.ts';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NODE_DIR = dirname(process.execPath);

@@ -1,7 +1,7 @@
 // Finding a Chromium-family browser on this machine (reading.md §6.3, operator.md §11). Occam never downloads a
 // browser during a read: it drives the system one (Debian `chromium`, Chrome, Edge) or the configured path.
 import { accessSync, constants } from 'node:fs';
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { inspectEnv } from '../../config/env.ts';
 import { pathApi } from '../../config/paths.ts';
 

@@ -4,10 +4,10 @@
 // cancelled or crashes closes its context — the browser process itself is closed at shutdown, so no Chromium
 // outlives the host.
 import type { Browser, BrowserContext, Route } from 'playwright-core';
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { OccamError } from '../../contract/failures.ts';
-import { defineService } from '../../mcp/services.ts';
+import { defineService } from '../../runtime/services.ts';
 import { resolveAndCheck, systemResolver, type GuardPolicy, type Resolver } from '../guard.ts';
 import { installHint, locateBrowser } from './discover.ts';
 import { runActionPlan, type ActionOutcome, type BrowserAction } from './actions.ts';

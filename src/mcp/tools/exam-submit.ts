@@ -3,7 +3,7 @@
 // connection and sends notifications/tools/list_changed. It fetches nothing and runs no task itself.
 import { z } from 'zod';
 import { nestedFailure, nowIso } from '../../contract/failures.ts';
-import { defineService, type Services } from '../services.ts';
+import { defineService, type Services } from '../../runtime/services.ts';
 import { defineTool, type SessionState, type ToolContext, type ToolResultObject } from '../tool.ts';
 import type { SentinelVerifier } from '../../exam/grader.ts';
 

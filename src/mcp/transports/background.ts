@@ -2,7 +2,7 @@
 // with OCCAM_BATCH_MCP=1 the job store and its worker pool come up, so jobs left unfinished by a previous run resume
 // without waiting for a call.
 import type { HostConfig } from '../server.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../../runtime/services.ts';
 
 export function startBackgroundServices(config: HostConfig, services: Services): void {
   // trust.md / operator.md §16: the host signing key exists from the first start (whatever OCCAM_RECEIPTS says).

@@ -6,11 +6,11 @@
 //   GET  /v1/batch/{jobId}/results    ?cursor=&limit=   200 | 404
 // Errors: {ok:false, error:{code,message}} with 400 invalid_request / 404 job_not_found.
 import { createServer } from 'node:http';
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { batchFailure } from '../../contract/failures.ts';
 import { jobResults, jobStatus, submitJob } from '../../jobs/batch-api.ts';
 import { batchJobsService } from '../../jobs/batch-service.ts';
-import { Services } from '../services.ts';
+import { Services } from '../../runtime/services.ts';
 import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, readBody, sendJson } from './http.ts';
 import type { RunningServer } from './websocket.ts';
 

@@ -1,7 +1,7 @@
 // Flags of `occam mcp` (tools.md §8, operator.md §5) → one transport plan, or the one startup failure kind.
 // Pure: argv and env in, a plan or a kind out; the file-existence check is injected so tests can drive it.
 import { isIP } from 'node:net';
-import type { EnvMap } from '../../config/context.ts';
+import type { EnvMap } from '../../runtime/context.ts';
 import { inspectEnv, readEnv } from '../../config/env.ts';
 
 export type TransportMode = 'stdio' | 'ws' | 'remote' | 'batch' | 'http';

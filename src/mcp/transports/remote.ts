@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type ServerOptions } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { startBackgroundServices } from './background.ts';
 import { createHost } from '../server.ts';

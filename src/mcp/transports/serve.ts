@@ -1,6 +1,6 @@
 // Runs one transport plan until a stop signal: starts the server, prints its one listening line on stderr, and on
 // SIGINT/SIGTERM/SIGHUP closes connections (aborting in-flight calls), services and the listener.
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { untilStopSignal } from './http.ts';
 import type { TransportPlan } from './options.ts';
 import type { RunningServer } from './websocket.ts';

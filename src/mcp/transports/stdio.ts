@@ -1,6 +1,6 @@
 // stdio transport: one process, one connection, one session. stdout carries protocol frames only.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { VERSION } from '../../version.ts';
 import { createHost, createOccamServer, exposedToolNames, newSession, surfaceNotice } from '../server.ts';

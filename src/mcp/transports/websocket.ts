@@ -9,7 +9,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { startBackgroundServices } from './background.ts';
 import { createHost, createOccamServer, newSession } from '../server.ts';
 import { closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, rejectUpgrade } from './http.ts';

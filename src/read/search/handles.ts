@@ -2,7 +2,7 @@
 // this process; `H` + 8 hex is a durable handle (TTL 1 h, at most 64, least recently used evicted). A bound URL
 // still passes every guard check — a handle is a name for a URL, never a permission.
 import { OccamError } from '../../contract/failures.ts';
-import { defineService } from '../../mcp/services.ts';
+import { defineService } from '../../runtime/services.ts';
 
 export const HANDLE_TTL_S = 3600;
 export const HANDLE_CAPACITY = 64;

@@ -1,6 +1,6 @@
 // occam_search (reading.md §17): delegate a query to the configured provider, normalise the hits, label them with
 // S-aliases and durable handles. Never a fake result: no provider → search_unconfigured naming the env variables.
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import type { SearchProviderId } from '../../config/env-search.ts';
 import { inspectEnv, readEnv } from '../../config/env.ts';
 import { OccamError, type FailureCode } from '../../contract/failures.ts';

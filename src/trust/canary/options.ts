@@ -1,7 +1,7 @@
 // Canary options (trust.md §2.13): defaults and ranges come from the env table; non-env options have their own
 // ranges. Validation runs on the final options and reports every failure together — a bad combination
 // (stale horizon not beyond the fresh tolerance) disables the canary subsystem instead of misjudging reads.
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { CANARY_ENV_ROWS, type CanaryEnvRow } from '../../config/env-trust.ts';
 

@@ -2,9 +2,9 @@
 // first use; the probe HTTP host starts lazily when a probe is first issued over MCP. The reading pipeline asks
 // `readCanaryProbe` whether a URL is this process's probe, and if so serves it in-process (trust.md §2.11) —
 // the probe is the one private destination a read may reach, and it is reached without any network fetch.
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
-import { defineService, type Services } from '../../mcp/services.ts';
+import { defineService, type Services } from '../../runtime/services.ts';
 import { CanaryAuthority, type CanaryLogEvent, type CanaryVerdict } from './authority.ts';
 import { canaryOptionsFromEnv } from './options.ts';
 import { probeMarkdown } from './probe-page.ts';

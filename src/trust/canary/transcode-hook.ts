@@ -1,8 +1,8 @@
 // The read pipeline's canary short-circuit (trust.md §2.11): when occam_transcode is asked for this process's
 // probe URL, the page is produced in-process — no outbound fetch, so the private-address guard never has to
 // make an exception — and returned like any successful read (backend `canary`, status 200, signed receipt).
-import type { RuntimeContext } from '../../config/context.ts';
-import type { Services } from '../../mcp/services.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
+import type { Services } from '../../runtime/services.ts';
 import { sha256Hex } from '../bytes.ts';
 import { signReadReceipt } from '../receipts/read-receipt.ts';
 import { readCanaryProbe } from './service.ts';

@@ -2,9 +2,9 @@
 // Receipt v1 bundle — a positive extraction receipt with a Merkle commitment over the returned blocks, or a
 // negative receipt for a provable wall. The pure builder is separate from the service wiring so digest,
 // claim_check and dataset export sign exactly the same way.
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
-import type { Services } from '../../mcp/services.ts';
+import type { Services } from '../../runtime/services.ts';
 import { VERSION } from '../../version.ts';
 import { prefixedSha256 } from '../bytes.ts';
 import { signingKeyService } from '../keys.ts';

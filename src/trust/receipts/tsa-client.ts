@@ -5,7 +5,7 @@
 // — timeout, refusal, bad reply — fails open (the receipt ships without an anchor).
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { RuntimeContext } from '../../config/context.ts';
+import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { resolveAndCheck, STRICT_POLICY, systemResolver, type Resolver } from '../../fetch/guard.ts';
 import type { DialSeam } from '../../fetch/transport.ts';

@@ -4,7 +4,7 @@ import { CATALOG, OPT_IN_GATES, coreToolsOf } from '../../../src/contract/catalo
 import { instructionsFor, toolsMentioned } from '../../../src/contract/instructions.ts';
 import { PROFILES } from '../../../src/contract/profiles.ts';
 import { exposedToolNames, readHostConfig, registeredTools } from '../../../src/mcp/server.ts';
-import { testContext } from '../../../src/config/context.ts';
+import { testContext } from '../../../src/runtime/context.ts';
 
 /** Every subset of the six opt-in gates. */
 function gateCombos(): string[][] {

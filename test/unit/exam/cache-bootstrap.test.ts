@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { testContext } from '../../../src/config/context.ts';
+import { testContext } from '../../../src/runtime/context.ts';
 import { createOccamServer, newSession, readHostConfig, registeredTools } from '../../../src/mcp/server.ts';
-import { Services } from '../../../src/mcp/services.ts';
+import { Services } from '../../../src/runtime/services.ts';
 
 async function connect(env: Record<string, string>, services: Services, clientVersion: string) {
   const runtime = testContext({ env, now: () => Date.UTC(2027, 0, 1) });

@@ -4,7 +4,7 @@ import { ALL_TOOL_NAMES, CORE_TOOLS, coreToolsOf } from '../../../src/contract/c
 import { instructionsFor, toolsMentioned } from '../../../src/contract/instructions.ts';
 import type { ProfileId } from '../../../src/contract/profiles.ts';
 import { readEnv } from '../../../src/config/env.ts';
-import { SessionToolSurface } from '../../../src/mcp/surface.ts';
+import { SessionToolSurface } from '../../../src/runtime/surface.ts';
 import { ExamResultCache } from '../../../src/exam/cache.ts';
 import { defaultResult, gradeRecord } from '../../../src/exam/grader.ts';
 import { subjectOf } from '../../../src/exam/record.ts';

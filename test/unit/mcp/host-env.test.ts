@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testContext } from '../../../src/config/context.ts';
+import { testContext } from '../../../src/runtime/context.ts';
 import { mcpHostRuntime } from '../../../src/mcp/host-env.ts';
 
 function homeWith(onboard: string | null): string {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { testContext } from '../../../src/config/context.ts';
+import { testContext } from '../../../src/runtime/context.ts';
 import { installBrowser } from '../../../src/operator/browser-install.ts';
 
 test('install-browser: a configured browser that is missing → failed, exit 1', () => {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareSemver, checkUpdate } from '../../../src/operator/info.ts';
-import { testContext } from '../../../src/config/context.ts';
+import { testContext } from '../../../src/runtime/context.ts';
 
 test('operator.md #52: SemVer precedence (rc below final, numeric identifiers numerically)', () => {
   assert.equal(compareSemver('1.0.0-rc.2', '1.0.0'), -1);

@@ -2,7 +2,7 @@
 // Windows ambiguity (#11), with a file-system probe so Windows paths can be emulated on Linux.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testContext } from '../../../src/config/context.ts';
+import { testContext } from '../../../src/runtime/context.ts';
 import { configPathsOf, type FsProbe } from '../../../src/operator/hosts/paths.ts';
 import { HOST_ADAPTERS, adapterById, detectHost } from '../../../src/operator/hosts/registry.ts';
 

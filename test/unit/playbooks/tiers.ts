@@ -3,8 +3,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testContext, type RuntimeContext } from '../../../src/config/context.ts';
-import { Services } from '../../../src/mcp/services.ts';
+import { testContext, type RuntimeContext } from '../../../src/runtime/context.ts';
+import { Services } from '../../../src/runtime/services.ts';
 
 export interface PlaybookWorld {
   root: string;

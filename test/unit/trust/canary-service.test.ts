@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testContext } from '../../../src/config/context.ts';
-import { Services } from '../../../src/mcp/services.ts';
+import { testContext } from '../../../src/runtime/context.ts';
+import { Services } from '../../../src/runtime/services.ts';
 import { canaryProbeService, canaryVerifier, isCanaryProbeUrl, readCanaryProbe } from '../../../src/trust/canary/service.ts';
 
 test('trust.md §2.11: the pipeline hook serves exactly the running probe URL in-process, nothing else', async () => {

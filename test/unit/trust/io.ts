@@ -1,6 +1,6 @@
 // In-process IO for the trust verbs: captures stdout/stderr, reads real files.
 import { readFileSync } from 'node:fs';
-import { testContext, type RuntimeContext } from '../../../src/config/context.ts';
+import { testContext, type RuntimeContext } from '../../../src/runtime/context.ts';
 import type { TrustIo } from '../../../commands/trust-io.ts';
 
 export interface CapturedIo extends TrustIo {

@@ -1,7 +1,7 @@
 // Process-wide services (canary authority, signing keys, handle store, response cache, browser pool, job store)
 // are created lazily on first use and shared by every connection. A module declares its service with
 // defineService(); a handler asks ctx.services.use(service). Nothing heavy loads until a tool needs it.
-import type { RuntimeContext } from '../config/context.ts';
+import type { RuntimeContext } from './context.ts';
 
 export interface ServiceDef<T> {
   id: string;
