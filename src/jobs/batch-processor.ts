@@ -55,6 +55,7 @@ export class BatchProcessor {
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
   private lastRecovery = 0;
+  private readonly recoverEveryMs: number;
 
   constructor(store: BatchStore, readOne: ReadOne, options: ProcessorOptions) {
     this.store = store;
@@ -62,6 +63,9 @@ export class BatchProcessor {
     this.parallel = options.parallel;
     this.pollMs = options.pollMs ?? 200;
     this.leaseMs = options.leaseMs ?? 60_000;
+    // Often enough that a dead neighbour's claims on this host come back within seconds; expired leases of other
+    // hosts are caught on the same sweep.
+    this.recoverEveryMs = Math.min(this.leaseMs / 2, 5_000);
     this.warn = options.warn ?? (() => {});
     this.isAlive = options.isAlive ?? processAlive;
   }
@@ -106,7 +110,7 @@ export class BatchProcessor {
   private async fill(): Promise<void> {
     try {
       // Claims left behind by dead processes (this host) or expired leases (any host) come back to pending.
-      if (this.lastRecovery === 0 || Date.now() - this.lastRecovery > this.leaseMs / 2) await this.recover();
+      if (this.lastRecovery === 0 || Date.now() - this.lastRecovery > this.recoverEveryMs) await this.recover();
       while (!this.stopped && this.inFlight.size < this.parallel) {
         const item = await this.store.claimNext(this.owner, this.leaseMs);
         if (!item) break;

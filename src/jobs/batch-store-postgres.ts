@@ -29,6 +29,7 @@ import {
 } from './batch-store.ts';
 
 export const BATCH_KIND = 'batch';
+const PING_TIMEOUT_MS = 2_000;
 
 registerMigrations(BATCH_KIND, [
   {
@@ -275,7 +276,8 @@ export class PostgresBatchStore implements BatchStore {
 
   async ping(): Promise<boolean> {
     try {
-      await this.pool.query('SELECT 1');
+      // Bounded: a health check must answer even when the database hangs rather than refuses.
+      await this.pool.query({ text: 'SELECT 1', query_timeout: PING_TIMEOUT_MS } as { text: string });
       return true;
     } catch {
       return false;

@@ -1,20 +1,24 @@
 // `occam mcp --batch-server`: the loopback REST face of the batch job store (tools.md §8) — not MCP, no auth,
 // loopback Host/Origin only. Routes:
-//   GET  /v1/health                   200 {ok:true, mode:"batch-server"} | 503 when the store does not answer
+//   GET  /v1/health                   200 {ok:true, mode:"batch-server", store} | 503 when the store does not answer
 //   POST /v1/batch/submit             202 {ok, job_id, accepted_count, state}   (body as occam_batch_submit)
 //   GET  /v1/batch/{jobId}/status     200 | 404 job_not_found
 //   GET  /v1/batch/{jobId}/results    ?cursor=&limit=   200 | 404
-// Errors: {ok:false, error:{code,message}} with 400 invalid_request / 404 job_not_found.
+// Errors: {ok:false, error:{code,message}} with 400 invalid_request / 404 job_not_found / 503 network_error (the
+// shared store is unreachable). The server starts even when the store is not reachable yet (a database still
+// booting beside it): health answers 503 and the store is retried every few seconds until it answers.
 import { createServer } from 'node:http';
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { batchFailure } from '../../contract/failures.ts';
 import { jobResults, jobStatus, submitJob } from '../../jobs/batch-api.ts';
-import { batchJobsService } from '../../jobs/batch-service.ts';
+import { batchJobsService, type BatchJobs } from '../../jobs/batch-service.ts';
+import { storeSelection } from '../../store/index.ts';
 import { Services } from '../../runtime/services.ts';
 import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, readBody, sendJson } from './http.ts';
 import type { RunningServer } from './websocket.ts';
 
 const SUBMIT_BODY_LIMIT = 1024 * 1024;
+const STORE_RETRY_MS = 2_000;
 const JOB_ROUTE = /^\/v1\/batch\/([^/]+)\/(status|results)$/;
 
 export interface BatchServerOptions {
@@ -24,7 +28,28 @@ export interface BatchServerOptions {
 
 export async function startBatchServer(runtime: RuntimeContext, options: BatchServerOptions): Promise<RunningServer> {
   const services = new Services(runtime);
-  const jobs = await services.use(batchJobsService);
+  const storeKind = storeSelection(runtime).kind;
+  let jobs: BatchJobs | null = null;
+  let storeError: string | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<BatchJobs | null> => {
+    if (jobs) return jobs;
+    try {
+      jobs = await services.use(batchJobsService);
+      if (storeError) runtime.warn('[occam.batch] job store reachable again');
+      storeError = null;
+      if (retry) clearInterval(retry);
+    } catch (err) {
+      if (storeError === null) runtime.warn(`[occam.batch] job store unavailable (retrying): ${(err as Error).message}`);
+      storeError = (err as Error).message;
+    }
+    return jobs;
+  };
+  if (!(await connect())) {
+    retry = setInterval(() => void connect(), STORE_RETRY_MS);
+    retry.unref();
+  }
+  const unavailable = () => batchFailure('network_error', 'The job store is unreachable; retry shortly.');
 
   const http = createServer(async (req, res) => {
     if (!passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);
@@ -32,10 +57,13 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
     const path = url.pathname;
     try {
       if (path === '/v1/health' && req.method === 'GET') {
-        const up = await jobs.store.ping();
-        return sendJson(res, up ? 200 : 503, { ok: up, mode: 'batch-server', active: jobs.processor.active });
+        const current = await connect();
+        const up = current ? await current.store.ping() : false;
+        return sendJson(res, up ? 200 : 503, { ok: up, mode: 'batch-server', store: storeKind, active: current?.processor.active ?? 0 });
       }
-      if (path === '/v1/batch/submit') {
+      const current = path.startsWith('/v1/batch/') ? await connect() : null;
+      if (path.startsWith('/v1/batch/') && !current) return sendJson(res, 503, unavailable());
+      if (path === '/v1/batch/submit' && current) {
         if (req.method !== 'POST') return sendJson(res, 405, batchFailure('invalid_request', 'POST a JSON body.'), { allow: 'POST' });
         let body: unknown;
         try {
@@ -47,22 +75,25 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
           return sendJson(res, 400, batchFailure('invalid_request', 'body must be a JSON object'));
         }
-        const reply = await submitJob(jobs, body as Record<string, unknown>);
+        const reply = await submitJob(current, body as Record<string, unknown>);
         return sendJson(res, reply.status, reply.body);
       }
       const m = JOB_ROUTE.exec(path);
-      if (m && req.method === 'GET') {
+      if (m && req.method === 'GET' && current) {
         const jobId = decodeURIComponent(m[1]);
         const reply =
           m[2] === 'status'
-            ? await jobStatus(jobs, jobId)
-            : await jobResults(jobs, jobId, url.searchParams.get('cursor') ?? undefined, url.searchParams.get('limit') ?? undefined);
+            ? await jobStatus(current, jobId)
+            : await jobResults(current, jobId, url.searchParams.get('cursor') ?? undefined, url.searchParams.get('limit') ?? undefined);
         return sendJson(res, reply.status, reply.body);
       }
       sendJson(res, 404, batchFailure('invalid_request', `no route ${req.method} ${path}`));
     } catch (err) {
       runtime.warn(`[occam.batch] request failed: ${(err as Error).message}`);
-      if (!res.headersSent) sendJson(res, 500, batchFailure('transcode_failed', 'internal error'));
+      if (res.headersSent) return;
+      // A database that stopped answering is a 503 the client may retry, not an internal error.
+      const pingable = jobs ? await jobs.store.ping() : false;
+      sendJson(res, pingable ? 500 : 503, pingable ? batchFailure('transcode_failed', 'internal error') : unavailable());
     }
   });
   const port = await listen(http, options.port, options.bind);
@@ -70,6 +101,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
     url: `${originFor('http', options.bind, port)}/v1/`,
     port,
     close: async () => {
+      if (retry) clearInterval(retry);
       await closeServer(http);
       await services.disposeAll();
     },
