@@ -27,13 +27,14 @@ import * as read from './read.ts';
 import * as digest from './digest.ts';
 import * as map from './map.ts';
 import * as playbook from './playbook.ts';
+import * as batch from './batch.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
 /** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, onboard, installBrowser, versionSurface, keys, canary, verify, playbook, help];
+export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, batch, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, onboard, installBrowser, versionSurface, keys, canary, verify, playbook, help];
 
 /**
  * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`

@@ -23,7 +23,7 @@ export async function submitJob(jobs: BatchJobs, input: Record<string, unknown>)
   const check = checkSubmission(input, jobs.maxUrls, jobs.guard);
   if (!check.ok) return invalid(check.message);
   const job = await jobs.store.submit(check.submission);
-  if (!job.existing) void jobs.processor.pump();
+  if (!job.existing) void jobs.processor?.pump();
   return { status: 202, body: { ok: true, job_id: job.jobId, accepted_count: job.total, state: job.state } };
 }
 

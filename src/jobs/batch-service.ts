@@ -11,7 +11,8 @@ import { openBatchStore, type BatchStore, type ItemOutcome } from './batch-store
 
 export interface BatchJobs {
   store: BatchStore;
-  processor: BatchProcessor;
+  /** This process's worker pool; null when the store is opened only to read status and results. */
+  processor: BatchProcessor | null;
   maxUrls: number;
   guard: GuardPolicy;
 }
@@ -52,14 +53,16 @@ export function transcodeReader(runtime: RuntimeContext, services: Services): Re
   };
 }
 
-/** The store OCCAM_STORE_URL selects (an explicit dbPath pins the SQLite file) with this process's worker pool. */
-export async function openBatchJobs(runtime: RuntimeContext, services: Services, readOne: ReadOne, dbPath?: string): Promise<BatchJobs> {
+/**
+ * The store OCCAM_STORE_URL selects (an explicit dbPath pins the SQLite file) with this process's worker pool —
+ * or, with readOne null, the store alone (to read status and results without claiming anything).
+ */
+export async function openBatchJobs(runtime: RuntimeContext, services: Services, readOne: ReadOne | null, dbPath?: string): Promise<BatchJobs> {
   const store = await openBatchStore(runtime, services, dbPath);
-  const processor = new BatchProcessor(store, readOne, {
-    parallel: readEnv<number>('OCCAM_BATCH_PARALLEL', runtime.env, runtime.warn),
-    warn: runtime.warn,
-  });
-  processor.start();
+  const processor = readOne
+    ? new BatchProcessor(store, readOne, { parallel: readEnv<number>('OCCAM_BATCH_PARALLEL', runtime.env, runtime.warn), warn: runtime.warn })
+    : null;
+  processor?.start();
   return {
     store,
     processor,
@@ -69,7 +72,7 @@ export async function openBatchJobs(runtime: RuntimeContext, services: Services,
 }
 
 export async function closeBatchJobs(jobs: BatchJobs): Promise<void> {
-  await jobs.processor.stop();
+  await jobs.processor?.stop();
   await jobs.store.close();
 }
 
