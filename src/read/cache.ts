@@ -2,11 +2,18 @@
 // shapes the response. Eligible only when asked for (cache_ttl_s > 0) and nothing personal or conditional is in
 // play; private destinations are never cached, whatever OCCAM_ALLOW_PRIVATE_URLS says. Any IO or parse error is
 // a miss: the cache can only ever save a fetch, never change an answer.
+//
+// Two implementations of one interface: files under the cache dir (the default) and the shared PostgreSQL store
+// (OCCAM_STORE_URL, cache-postgres.ts), so a read cached by one instance is served by every other.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isPrivateUrlLiteral } from '../fetch/guard.ts';
 import type { TranscodeOptions } from './options.ts';
+import type { RuntimeContext } from '../runtime/context.ts';
+import type { Services } from '../runtime/services.ts';
+import { occamPaths } from '../config/paths.ts';
+import { storeSelection } from '../store/index.ts';
 
 export const CACHE_SCHEMA_VERSION = 1;
 
@@ -73,7 +80,21 @@ export interface CacheHit {
   ageS: number;
 }
 
-export class ResponseCache {
+export interface ResponseCache {
+  /** A stored envelope younger than `ttlS`, else null (an expired entry is deleted). Errors are misses. */
+  get(key: string, ttlS: number): Promise<CacheHit | null>;
+  /** Stores an envelope; failures are swallowed — a cache that cannot write is just empty. */
+  put(key: string, response: Record<string, unknown>): Promise<void>;
+}
+
+/** The cache OCCAM_STORE_URL selects: PostgreSQL when set, else files under the cache dir. */
+export async function openResponseCache(runtime: RuntimeContext, services: Services): Promise<ResponseCache> {
+  if (storeSelection(runtime).kind === 'embedded') return new FileResponseCache(occamPaths(runtime).cacheDir, runtime.now);
+  const { PostgresResponseCache } = await import('./cache-postgres.ts');
+  return new PostgresResponseCache(services, runtime.now, runtime.warn);
+}
+
+export class FileResponseCache implements ResponseCache {
   readonly dir: string;
   private readonly now: () => number;
 

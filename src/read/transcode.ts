@@ -12,7 +12,6 @@ import { parseDocument, tableOfContents } from '../budget/sections.ts';
 import { BUDGET_TOKEN_UNIT_ID, loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
-import { occamPaths } from '../config/paths.ts';
 import { OccamError, isRetryable, nestedFailure, normaliseError, type FailureCode, type NestedFailureInfo } from '../contract/failures.ts';
 import { acquire, guardPolicyFor, type AcquiredDocument } from '../fetch/acquire.ts';
 import { installHint } from '../fetch/browser/discover.ts';
@@ -21,7 +20,7 @@ import { politenessService } from '../fetch/politeness.ts';
 import type { DialSeam } from '../fetch/transport.ts';
 import type { Services } from '../runtime/services.ts';
 import { defineService } from '../runtime/services.ts';
-import { ResponseCache, cacheEligible, cacheKey, normaliseUrlForKey } from './cache.ts';
+import { openResponseCache, cacheEligible, cacheKey, normaliseUrlForKey } from './cache.ts';
 import { extractAcquired, type ExtractedPage } from './extraction.ts';
 import { resolveOptions, type TranscodeArgs, type TranscodeOptions } from './options.ts';
 import { transcodeReceiptStep, type ReceiptStepOutput } from './receipt-step.ts';
@@ -81,7 +80,7 @@ export type TranscodeResult = { ok: boolean } & Record<string, unknown>;
 
 export const responseCacheService = defineService({
   id: 'read.response-cache',
-  create: (runtime) => new ResponseCache(occamPaths(runtime).cacheDir, runtime.now),
+  create: openResponseCache,
 });
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -108,7 +108,7 @@ export async function search(query: string, maxResults: number, doRerank: boolea
   }
   let hits = normaliseHits(spec.hits(body), maxResults);
   if (doRerank && hits.length > 1 && deps.probe) hits = await rerank(hits, deps.probe, deps.signal);
-  const labels = deps.handles.recordSearch(hits.map((h) => h.url));
+  const labels = await deps.handles.recordSearch(hits.map((h) => h.url));
   const results: SearchHit[] = hits.map((h, i) => ({ id: labels[i].id, handle: labels[i].handle, ...h }));
   return {
     ok: true,

@@ -1,52 +1,86 @@
-import { test } from 'node:test';
+// Search handles, the same suite per backend: in memory (default) and the shared PostgreSQL store.
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { HANDLE_CAPACITY, HandleStore, looksLikeHandle } from '../../../src/read/search/handles.ts';
+import { HANDLE_CAPACITY, MemoryHandleStore, looksLikeHandle, type HandleStore } from '../../../src/read/search/handles.ts';
+import { HANDLES_KIND, PostgresHandleStore } from '../../../src/read/search/handles-postgres.ts';
 import { OccamError } from '../../../src/contract/failures.ts';
+import { storeBackends, type StorePlace } from '../../helpers/store-backends.ts';
 
-const code = (fn: () => unknown) => {
+const code = async (work: Promise<unknown>) => {
   try {
-    fn();
+    await work;
     return null;
   } catch (err) {
     return err instanceof OccamError ? err.code : String(err);
   }
 };
 
-test('reading.md §17.4: S aliases follow the latest search; durable handles outlive it', () => {
-  let now = 0;
-  const store = new HandleStore(() => now);
-  const first = store.recordSearch(['https://a.example/1', 'https://a.example/2']);
-  assert.deepEqual(first, [
-    { id: 'S1', handle: 'H00000001' },
-    { id: 'S2', handle: 'H00000002' },
-  ]);
-  assert.equal(store.bind('S2'), 'https://a.example/2');
-  assert.equal(store.bind('s1'), 'https://a.example/1', 'aliases are case-insensitive');
-  store.recordSearch(['https://b.example/1']);
-  assert.equal(store.bind('S1'), 'https://b.example/1');
-  assert.equal(code(() => store.bind('S2')), 'unknown_handle', 'tools.md #27: alias absent from the new results');
-  assert.equal(store.bind('H00000002'), 'https://a.example/2', 'tools.md #27: old durable handle still resolves');
-  assert.equal(store.bind('https://plain.example/'), 'https://plain.example/');
-});
+async function openHandles(place: StorePlace, now: () => number): Promise<HandleStore> {
+  return place.backend === 'embedded' ? new MemoryHandleStore(now) : PostgresHandleStore.withPool(await place.pool(HANDLES_KIND), now);
+}
 
-test('tools.md #27: a durable handle expires after exactly one hour', () => {
-  let now = 1_000;
-  const store = new HandleStore(() => now);
-  store.recordSearch(['https://a.example/']);
-  now += 3600_000 - 1;
-  assert.equal(store.bind('H00000001'), 'https://a.example/');
-  now += 1;
-  assert.equal(code(() => store.bind('H00000001')), 'stale_handle');
-  assert.equal(code(() => store.bind('Hffffffff')), 'stale_handle');
-});
-
-test('at most 64 durable handles; the least recently used goes first', () => {
-  const store = new HandleStore(() => 0);
-  store.recordSearch(['https://keep.example/']);
-  for (let i = 0; i < HANDLE_CAPACITY - 1; i++) store.recordSearch([`https://x.example/${i}`]);
-  assert.equal(store.bind('H00000001'), 'https://keep.example/', 'a use marks the handle recent');
-  store.recordSearch(['https://overflow.example/']);
-  assert.equal(store.bind('H00000001'), 'https://keep.example/');
-  assert.equal(code(() => store.bind('H00000002')), 'stale_handle', 'the oldest unused handle was evicted');
+it('handle syntax: S1–S20, H + 8 hex', () => {
   assert.ok(looksLikeHandle('S20') && looksLikeHandle('H0000002a') && !looksLikeHandle('S21') && !looksLikeHandle('H123'));
+});
+
+for (const backend of storeBackends()) {
+  describe(`search handles [${backend.name}]`, { skip: backend.skip }, () => {
+    before(() => backend.start());
+    after(() => backend.stop());
+
+    it('reading.md §17.4: S aliases follow the latest search; durable handles outlive it', async () => {
+      const store = await openHandles(await backend.place(), () => 0);
+      const first = await store.recordSearch(['https://a.example/1', 'https://a.example/2']);
+      assert.deepEqual(first, [
+        { id: 'S1', handle: 'H00000001' },
+        { id: 'S2', handle: 'H00000002' },
+      ]);
+      assert.equal(await store.bind('S2'), 'https://a.example/2');
+      assert.equal(await store.bind('s1'), 'https://a.example/1', 'aliases are case-insensitive');
+      await store.recordSearch(['https://b.example/1']);
+      assert.equal(await store.bind('S1'), 'https://b.example/1');
+      assert.equal(await code(store.bind('S2')), 'unknown_handle', 'tools.md #27: alias absent from the new results');
+      await assert.rejects(store.bind('S2'), /live aliases: S1\)/);
+      assert.equal(await store.bind('H00000002'), 'https://a.example/2', 'tools.md #27: old durable handle still resolves');
+      assert.equal(await store.bind('https://plain.example/'), 'https://plain.example/');
+    });
+
+    it('tools.md #27: a durable handle expires after exactly one hour', async () => {
+      let now = 1_000;
+      const store = await openHandles(await backend.place(), () => now);
+      await store.recordSearch(['https://a.example/']);
+      now += 3600_000 - 1;
+      assert.equal(await store.bind('H00000001'), 'https://a.example/');
+      now += 1;
+      assert.equal(await code(store.bind('H00000001')), 'stale_handle');
+      assert.equal(await code(store.bind('Hffffffff')), 'stale_handle');
+    });
+
+    it('at most 64 durable handles; the least recently used goes first', async () => {
+      const store = await openHandles(await backend.place(), () => 0);
+      await store.recordSearch(['https://keep.example/']);
+      for (let i = 0; i < HANDLE_CAPACITY - 1; i++) await store.recordSearch([`https://x.example/${i}`]);
+      assert.equal(await store.bind('H00000001'), 'https://keep.example/', 'a use marks the handle recent');
+      await store.recordSearch(['https://overflow.example/']);
+      assert.equal(await store.bind('H00000001'), 'https://keep.example/');
+      assert.equal(await code(store.bind('H00000002')), 'stale_handle', 'the oldest unused handle was evicted');
+    });
+  });
+}
+
+describe('search handles shared by two instances [postgres]', { skip: storeBackends()[1]!.skip }, () => {
+  const backend = storeBackends()[1]!;
+  before(() => backend.start());
+  after(() => backend.stop());
+
+  it('a search recorded by one instance binds on another; the counter is one for both', async () => {
+    const place = await backend.place();
+    const a = await openHandles(place, () => 0);
+    const b = await openHandles(place, () => 0);
+    await a.recordSearch(['https://a.example/1']);
+    assert.equal(await b.bind('S1'), 'https://a.example/1');
+    assert.deepEqual(await b.recordSearch(['https://b.example/1']), [{ id: 'S1', handle: 'H00000002' }]);
+    assert.equal(await a.bind('S1'), 'https://b.example/1');
+    assert.equal(await a.bind('H00000001'), 'https://a.example/1');
+  });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OccamError } from '../../../src/contract/failures.ts';
 import { parseDiffAgainst, parsePolicy, resolveOptions, splitFragment } from '../../../src/read/options.ts';
-import { ResponseCache, cacheEligible, cacheKey, normaliseUrlForKey } from '../../../src/read/cache.ts';
+import { FileResponseCache, cacheEligible, cacheKey, normaliseUrlForKey } from '../../../src/read/cache.ts';
 import { blockHash, chunkMarkdown, compactLinks, diffBlocks, mustContain, tagTrust, toWireBlocks } from '../../../src/read/sidecars.ts';
 import { jsonMarkdown, plainTextMarkdown } from '../../../src/read/extraction.ts';
 import { decomposeQuery, rankSections } from '../../../src/budget/focus.ts';
@@ -85,7 +85,7 @@ test('reading.md §15: cache eligibility, key normalisation and framing', () => 
 test('reading.md §15: the store writes atomically, expires by TTL, and treats garbage as a miss', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'occam-cache-'));
   let now = 1_000_000;
-  const cache = new ResponseCache(dir, () => now);
+  const cache = new FileResponseCache(dir, () => now);
   await cache.put('k1', { ok: true, markdown: 'x' });
   assert.deepEqual(readdirSync(dir), ['k1.json']);
   now += 30_000;
