@@ -201,7 +201,7 @@ export async function transcode(args: TranscodeArgs, deps: TranscodeDeps): Promi
   if (readEnv<boolean>('OCCAM_ATLAS_MCP', deps.runtime.env)) {
     const { failureAtlasService } = await import('../optin/atlas.ts');
     const target = (result.url as { url?: string } | undefined)?.url || (typeof args.url === 'string' ? args.url : '');
-    (await deps.services.use(failureAtlasService)).record(target, result.ok, result.ok ? null : ((result.failure as { code?: string } | undefined)?.code ?? null));
+    await (await deps.services.use(failureAtlasService)).record(target, result.ok, result.ok ? null : ((result.failure as { code?: string } | undefined)?.code ?? null));
   }
   return result;
 }

@@ -1,7 +1,6 @@
 // playbooks.md #28: the failure atlas aggregates every read of this process per host.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FailureAtlas } from '../../src/optin/atlas.ts';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
 import { playbookDirs, startPlaybookFixture, type PlaybookFixture } from './playbooks-fixture.ts';
 
@@ -39,16 +38,4 @@ test('playbooks.md #28: per-host attempts, walled hosts, only_walled filtering',
   const walled = (await mcp.call('occam_failure_atlas', { only_walled: true })).json;
   assert.deepEqual([walled.hostCount, walled.walledCount, walled.hosts.length, walled.hosts[0].host], [2, 1, 1, 'localhost']);
 });
-
-test('playbooks.md §13.4: dominant-code ties break by code, blank codes read unknown, the table is capped', () => {
-  const atlas = new FailureAtlas(() => Date.UTC(2026, 0, 1));
-  atlas.record('https://www.a.com/x', false, 'timeout');
-  atlas.record('https://a.com/y', false, 'http_403');
-  atlas.record('https://b.com/', false, '');
-  const snap = atlas.snapshot(false);
-  const a = snap.hosts.find((h) => h.host === 'a.com')!;
-  assert.deepEqual([a.attempts, a.dominantFailure, a.closureRate, a.walled], [2, 'http_403', 0.5, true]);
-  assert.equal(snap.hosts.find((h) => h.host === 'b.com')!.dominantFailure, 'unknown');
-  for (let i = 0; i < 600; i++) atlas.record(`https://h${i}.example/`, true, null);
-  assert.equal(atlas.snapshot(false).hostCount, 500);
-});
+// The atlas store itself (ties, blank codes, the cap, sharing) is covered per backend in test/unit/optin/atlas-store.test.ts.

@@ -17,6 +17,6 @@ export const failureAtlasTool = defineTool({
   handler: async (args, ctx) => {
     const { failureAtlasService } = await import('../../optin/atlas.ts');
     const atlas = await ctx.services.use(failureAtlasService);
-    return { ok: true, ...atlas.snapshot(args.only_walled === true), timestamp: nowIso(ctx.runtime.now) };
+    return { ok: true, ...(await atlas.snapshot(args.only_walled === true)), timestamp: nowIso(ctx.runtime.now) };
   },
 });

@@ -8,9 +8,9 @@ import { storeBackends, type StorePlace } from '../../helpers/store-backends.ts'
 
 /** A cache at `place`; a second call on the same place is another process (or instance) sharing it. */
 function openCache(place: StorePlace, now: () => number): ResponseCache {
-  return place.backend === 'embedded'
-    ? new FileResponseCache(join(place.dir, 'cache'), now)
-    : new PostgresResponseCache(() => place.pool(CACHE_KIND), now);
+  if (place.backend === 'embedded') return new FileResponseCache(join(place.dir, 'cache'), now);
+  const pool = place.pool(CACHE_KIND);
+  return new PostgresResponseCache(() => pool, now, (line) => assert.fail(line));
 }
 
 for (const backend of storeBackends()) {
