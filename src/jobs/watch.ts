@@ -1,8 +1,10 @@
 // occam_watch (playbooks.md §13.2, trust.md §3.12): stateful change detection. Each call reads the URL with
 // json_blocks (no token budget) and compares it with the stored baseline; a first sight or a change appends an
-// entry to the URL's signed, hash-linked history (last 64 kept). The store is one SQLite file (node:sqlite) so
-// baselines and histories survive restarts; each update is one transaction, and a failed read leaves the record
-// untouched. No daemon: the agent polls.
+// entry to the URL's signed, hash-linked history (last 64 kept). The store — one SQLite file (node:sqlite) by default,
+// the shared PostgreSQL store with OCCAM_STORE_URL (watch-store-postgres.ts) — keeps baselines and histories across
+// restarts; each update reads the record and writes its successor under a per-URL lock (across processes), so
+// calls from several instances extend one chain instead of forking it. A failed read leaves the record untouched.
+// No daemon: the agent polls.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -10,6 +12,7 @@ import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
 import { nestedFailure, type FailureCode, type NestedFailureInfo } from '../contract/failures.ts';
 import { defineService, type Services } from '../runtime/services.ts';
+import { storeSelection } from '../store/index.ts';
 import type { WireBlock } from '../read/sidecars.ts';
 import { appendHistoryEntry, type HistoryEntry } from '../trust/receipts/history.ts';
 
@@ -36,7 +39,17 @@ CREATE TABLE IF NOT EXISTS watch_records (
   history TEXT NOT NULL
 )`;
 
-export class WatchStore {
+export interface WatchStore {
+  get(url: string): Promise<WatchRecord | null>;
+  /**
+   * Reads `url`'s record under a lock held across processes, lets `next` build its successor (synchronously, from
+   * exactly that record) and writes it before anyone else may read it.
+   */
+  update<T>(url: string, next: (prior: WatchRecord | null) => { record: WatchRecord; value: T }): Promise<T>;
+  close(): Promise<void>;
+}
+
+export class SqliteWatchStore implements WatchStore {
   readonly path: string;
   readonly #db: DatabaseSync;
 
@@ -48,7 +61,11 @@ export class WatchStore {
     this.#db.exec(SCHEMA);
   }
 
-  get(url: string): WatchRecord | null {
+  async get(url: string): Promise<WatchRecord | null> {
+    return this.#get(url);
+  }
+
+  #get(url: string): WatchRecord | null {
     const row = this.#db.prepare('SELECT * FROM watch_records WHERE url = ?').get(url) as Record<string, string | null> | undefined;
     if (!row) return null;
     try {
@@ -66,7 +83,22 @@ export class WatchStore {
     }
   }
 
-  put(r: WatchRecord): void {
+  async update<T>(url: string, next: (prior: WatchRecord | null) => { record: WatchRecord; value: T }): Promise<T> {
+    // BEGIN IMMEDIATE takes the write lock first; everything up to COMMIT is synchronous, so neither another
+    // process nor another call of this one can slip in between the read and the write.
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const { record, value } = next(this.#get(url));
+      this.#put(record);
+      this.#db.exec('COMMIT');
+      return value;
+    } catch (err) {
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  #put(r: WatchRecord): void {
     this.#db
       .prepare(
         `INSERT INTO watch_records (url, content_hash, block_hashes, first_seen_at, last_seen_at, last_changed_at, history)
@@ -78,14 +110,18 @@ export class WatchStore {
       .run(r.url, r.content_hash, JSON.stringify(r.block_hashes), r.first_seen_at, r.last_seen_at, r.last_changed_at, JSON.stringify(r.history));
   }
 
-  close(): void {
-    this.#db.close();
+  async close(): Promise<void> {
+    if (this.#db.isOpen) this.#db.close();
   }
 }
 
 export const watchStoreService = defineService<WatchStore>({
   id: 'jobs.watch-store',
-  create: (runtime) => new WatchStore(occamPaths(runtime).watchDb),
+  create: async (runtime, services) => {
+    if (storeSelection(runtime).kind === 'embedded') return new SqliteWatchStore(occamPaths(runtime).watchDb);
+    const { PostgresWatchStore } = await import('./watch-store-postgres.ts');
+    return PostgresWatchStore.open(services);
+  },
   dispose: (store) => store.close(),
 });
 
@@ -142,57 +178,61 @@ export async function watch(args: WatchArgs, deps: WatchDeps): Promise<{ ok: boo
   const contentHash = String(read.contentHash);
   const hashes = blocks.map((b) => b.hash);
   const now = iso(deps.runtime.now());
-  const store = await deps.services.use(watchStoreService);
-  const prior = args.reset ? null : store.get(url);
-  const firstSeen = prior === null;
-  const changed = !firstSeen && prior.content_hash !== contentHash;
-
-  let diff: Record<string, unknown> | undefined;
-  let contentDeltaTokens: number | undefined;
-  if (!firstSeen) {
-    contentDeltaTokens = 0;
-    if (changed) {
-      const before = new Set(prior.block_hashes);
-      const now = new Set(hashes);
-      const added = blocks.filter((b) => !before.has(b.hash));
-      const cost = await loadBudgetCost();
-      contentDeltaTokens = added.reduce((n, b) => n + cost(b.text), 0);
-      diff = {
-        addedBlocks: added.map((b) => ({ hash: b.hash, type: b.type, text: b.text, sourceSelector: b.sourceSelector })),
-        removedHashes: [...new Set(prior.block_hashes)].filter((h) => !now.has(h)),
-        blockHashes: hashes,
-      };
+  // Everything asynchronous is settled before the store's lock is taken: the successor is built synchronously.
+  const [cost, signer, store] = await Promise.all([
+    loadBudgetCost(),
+    receiptsEnabled(deps.runtime) ? deps.services.use(signingKeyService).then((k) => k.signer) : Promise.resolve(null),
+    deps.services.use(watchStoreService),
+  ]);
+  const root = merkleRootPrefixed(blocks.map((b) => blockLeaf(b.text, b.sourceSelector)));
+  const { record, firstSeen, changed, diff, contentDeltaTokens, latestEntry } = await store.update(url, (stored) => {
+    const prior = args.reset ? null : stored;
+    const firstSeen = prior === null;
+    const changed = !firstSeen && prior.content_hash !== contentHash;
+    let diff: Record<string, unknown> | undefined;
+    let contentDeltaTokens: number | undefined;
+    if (!firstSeen) {
+      contentDeltaTokens = 0;
+      if (changed) {
+        const before = new Set(prior.block_hashes);
+        const current = new Set(hashes);
+        const added = blocks.filter((b) => !before.has(b.hash));
+        contentDeltaTokens = added.reduce((n, b) => n + cost(b.text), 0);
+        diff = {
+          addedBlocks: added.map((b) => ({ hash: b.hash, type: b.type, text: b.text, sourceSelector: b.sourceSelector })),
+          removedHashes: [...new Set(prior.block_hashes)].filter((h) => !current.has(h)),
+          blockHashes: hashes,
+        };
+      }
     }
-  }
-
-  let history = firstSeen ? [] : prior.history;
-  let latestEntry: HistoryEntry | undefined;
-  if (firstSeen || changed) {
-    const signer = receiptsEnabled(deps.runtime) ? (await deps.services.use(signingKeyService)).signer : null;
-    const root = merkleRootPrefixed(blocks.map((b) => blockLeaf(b.text, b.sourceSelector)));
-    latestEntry = appendHistoryEntry(
-      history.at(-1) ?? null,
-      {
-        observedAt: now,
-        event: firstSeen ? 'first_seen' : 'changed',
-        contentHash: `sha256:${contentHash}`,
-        ...(root ? { blockMerkleRoot: root } : {}),
-        ...(changed ? { contentDeltaTokens } : {}),
-      },
-      signer,
-    );
-    history = [...history, latestEntry].slice(-WATCH_HISTORY_MAX);
-  }
-  const record: WatchRecord = {
-    url,
-    content_hash: contentHash,
-    block_hashes: hashes,
-    first_seen_at: firstSeen ? now : prior.first_seen_at,
-    last_seen_at: now,
-    last_changed_at: changed ? now : firstSeen ? null : prior.last_changed_at,
-    history,
-  };
-  store.put(record);
+    let history = firstSeen ? [] : prior.history;
+    let latestEntry: HistoryEntry | undefined;
+    if (firstSeen || changed) {
+      latestEntry = appendHistoryEntry(
+        history.at(-1) ?? null,
+        {
+          observedAt: now,
+          event: firstSeen ? 'first_seen' : 'changed',
+          contentHash: `sha256:${contentHash}`,
+          ...(root ? { blockMerkleRoot: root } : {}),
+          ...(changed ? { contentDeltaTokens } : {}),
+        },
+        signer,
+      );
+      history = [...history, latestEntry].slice(-WATCH_HISTORY_MAX);
+    }
+    const record: WatchRecord = {
+      url,
+      content_hash: contentHash,
+      block_hashes: hashes,
+      first_seen_at: firstSeen ? now : prior.first_seen_at,
+      last_seen_at: now,
+      last_changed_at: changed ? now : firstSeen ? null : prior.last_changed_at,
+      history,
+    };
+    return { record, value: { record, firstSeen, changed, diff, contentDeltaTokens, latestEntry } };
+  });
+  const history = record.history;
   return {
     ok: true,
     url,
