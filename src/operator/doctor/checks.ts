@@ -343,6 +343,43 @@ export const CHECKS: readonly CheckSpec[] = [
     },
   },
   {
+    id: 'store', onFailure: 'fail',
+    run: async (d) => {
+      const { storeSelection, pingStore, postgresService } = await import('../../store/index.ts');
+      if (storeSelection(d.ctx).kind === 'embedded') {
+        return [result('store', 'pass', 'embedded stores on this machine (OCCAM_STORE_URL unset)', null, { kind: 'embedded' })];
+      }
+      // Every PostgreSQL-backed store registers its migrations when its module loads.
+      await Promise.all([
+        import('../../jobs/batch-store-postgres.ts'),
+        import('../../jobs/watch-store-postgres.ts'),
+        import('../../optin/atlas-postgres.ts'),
+        import('../../read/search/handles-postgres.ts'),
+        import('../../read/cache-postgres.ts'),
+      ]);
+      const { Services } = await import('../../runtime/services.ts');
+      const services = new Services({ ...d.ctx, warn: () => {} });
+      try {
+        let health = await pingStore(d.ctx, services);
+        const data = (h: typeof health) => ({ kind: 'postgres', url: h.url, latencyMs: h.latency_ms, pending: h.pending });
+        if (!health.reachable) {
+          return [result('store', 'fail', `PostgreSQL at ${health.url ?? 'OCCAM_STORE_URL'} is not reachable: ${health.error}`, 'check OCCAM_STORE_URL (host, port, user, password, database) and that the server accepts connections from here', data(health))];
+        }
+        if (!health.migrated && d.opts.fix) {
+          const db = await services.use(postgresService);
+          for (const pending of health.pending) await db.ready(pending.split(' ')[0]!);
+          health = await pingStore(d.ctx, services);
+        }
+        if (!health.migrated) {
+          return [result('store', 'warn', `PostgreSQL reachable (${health.latency_ms} ms) but not migrated: ${health.pending.join(', ')}`, 'occam doctor --fix (or start any Occam process: each store migrates on first use)', data(health))];
+        }
+        return [result('store', 'pass', `PostgreSQL ${health.url} reachable, schema current, round trip ${health.latency_ms} ms`, null, data(health))];
+      } finally {
+        await services.disposeAll();
+      }
+    },
+  },
+  {
     id: 'mcp.handshake', onFailure: 'fail',
     run: async (d) => {
       if (d.opts.skipMcp) return [result('mcp.handshake', 'skip', '--skip-mcp')];
