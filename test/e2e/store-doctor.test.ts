@@ -9,7 +9,7 @@ import { freePort, runOccam } from '../helpers/network-server.ts';
 import { postgresSkip, startPostgres, type PgCluster } from '../helpers/postgres.ts';
 
 const FAST = ['doctor', '--json', '--skip-browser', '--skip-mcp'];
-const storeCheck = (stdout: string) => (JSON.parse(stdout).checks as Array<{ id: string; status: string; message: string; data: Record<string, unknown> }>).find((c) => c.id === 'store')!;
+const storeCheck = (stdout: string) => (JSON.parse(stdout).checks as Array<{ id: string; status: string; message: string; data: Record<string, unknown> }>).find((c) => c.id === 'store.backend')!;
 const home = () => mkdtempSync(join(tmpdir(), 'occam-storedoc-'));
 
 it('doctor: the embedded store passes', async () => {

@@ -343,11 +343,11 @@ export const CHECKS: readonly CheckSpec[] = [
     },
   },
   {
-    id: 'store', onFailure: 'fail',
+    id: 'store.backend', onFailure: 'fail',
     run: async (d) => {
       const { storeSelection, pingStore, postgresService } = await import('../../store/index.ts');
       if (storeSelection(d.ctx).kind === 'embedded') {
-        return [result('store', 'pass', 'embedded stores on this machine (OCCAM_STORE_URL unset)', null, { kind: 'embedded' })];
+        return [result('store.backend', 'pass', 'embedded stores on this machine (OCCAM_STORE_URL unset)', null, { kind: 'embedded' })];
       }
       // Every PostgreSQL-backed store registers its migrations when its module loads.
       await Promise.all([
@@ -363,7 +363,7 @@ export const CHECKS: readonly CheckSpec[] = [
         let health = await pingStore(d.ctx, services);
         const data = (h: typeof health) => ({ kind: 'postgres', url: h.url, latencyMs: h.latency_ms, pending: h.pending });
         if (!health.reachable) {
-          return [result('store', 'fail', `PostgreSQL at ${health.url ?? 'OCCAM_STORE_URL'} is not reachable: ${health.error}`, 'check OCCAM_STORE_URL (host, port, user, password, database) and that the server accepts connections from here', data(health))];
+          return [result('store.backend', 'fail', `PostgreSQL at ${health.url ?? 'OCCAM_STORE_URL'} is not reachable: ${health.error}`, 'check OCCAM_STORE_URL (host, port, user, password, database) and that the server accepts connections from here', data(health))];
         }
         if (!health.migrated && d.opts.fix) {
           const db = await services.use(postgresService);
@@ -371,9 +371,9 @@ export const CHECKS: readonly CheckSpec[] = [
           health = await pingStore(d.ctx, services);
         }
         if (!health.migrated) {
-          return [result('store', 'warn', `PostgreSQL reachable (${health.latency_ms} ms) but not migrated: ${health.pending.join(', ')}`, 'occam doctor --fix (or start any Occam process: each store migrates on first use)', data(health))];
+          return [result('store.backend', 'warn', `PostgreSQL reachable (${health.latency_ms} ms) but not migrated: ${health.pending.join(', ')}`, 'occam doctor --fix (or start any Occam process: each store migrates on first use)', data(health))];
         }
-        return [result('store', 'pass', `PostgreSQL ${health.url} reachable, schema current, round trip ${health.latency_ms} ms`, null, data(health))];
+        return [result('store.backend', 'pass', `PostgreSQL ${health.url} reachable, schema current, round trip ${health.latency_ms} ms`, null, data(health))];
       } finally {
         await services.disposeAll();
       }
