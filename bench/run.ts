@@ -18,6 +18,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./budget.ts'),
   () => import('./playbooks.ts'),
   () => import('./reading.ts'),
+  () => import('./scale.ts'),
 ];
 
 mkdirSync(new URL('./out/', import.meta.url), { recursive: true });

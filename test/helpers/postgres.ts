@@ -12,7 +12,7 @@
 // Without the binaries postgresSkip() prints one "skipped: install postgresql" line and the suite is skipped; under
 // CI=true it throws instead, so CI never passes without having run these tests.
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,8 @@ export interface PgCluster {
   /** URL of the cluster's `postgres` database. */
   url: string;
   port: number;
+  /** The postmaster's pid (its backends are its children), for CPU accounting in benchmarks. */
+  postmasterPid: () => number;
   /** A fresh, empty database; returns its URL. */
   createDatabase: (name?: string) => Promise<string>;
   stop: () => Promise<void>;
@@ -142,6 +144,7 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
   return {
     url,
     port,
+    postmasterPid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     createDatabase: async (name) => {
       const db = name ?? `t${process.pid}_${++dbCount}`;
       if (!/^[a-z_][a-z0-9_]*$/.test(db)) throw new Error(`bad database name ${db}`);
