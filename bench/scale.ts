@@ -18,7 +18,9 @@ import type { BatchStore, Owner } from '../src/jobs/batch-store.ts';
 import type { BenchModule } from './run.ts';
 import { fmt, median, writeResult } from './util.ts';
 
-const ITEMS = Number(process.env.BENCH_SCALE_ITEMS ?? 400);
+// Per job at most OCCAM_BATCH_MAX_URLS (256); each configuration reads JOBS jobs of ITEMS items.
+const ITEMS = Math.min(256, Number(process.env.BENCH_SCALE_ITEMS ?? 200));
+const JOBS = 2;
 const PAGE_DELAY_MS = Number(process.env.BENCH_SCALE_DELAY_MS ?? 100);
 const PARALLEL = 4;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -84,26 +86,34 @@ async function runJob(
       });
       return JSON.parse(r.body);
     };
+    const submit = async (urls: string[]) => {
+      const r = await api('/v1/batch/submit', { urls, backend_policy: 'http' });
+      if (!r.ok) throw new Error(`${label}: submit refused: ${JSON.stringify(r)}`);
+      return r.job_id as string;
+    };
     const waitDone = async (jobId: string) => {
       for (;;) {
         const s = await api(`/v1/batch/${jobId}/status`);
+        if (!s.ok) throw new Error(`${label}: status: ${JSON.stringify(s)}`);
         if (s.state === 'done') return s;
         await new Promise((r) => setTimeout(r, 25));
       }
     };
     // Warm-up: every worker's read pipeline loaded before the clock starts.
-    const warm = await api('/v1/batch/submit', { urls: Array.from({ length: workers * PARALLEL * 2 }, (_, i) => `${baseUrl}/warm/${label}/${round}/${i}`), backend_policy: 'http' });
-    await waitDone(warm.job_id);
+    await waitDone(await submit(Array.from({ length: workers * PARALLEL * 2 }, (_, i) => `${baseUrl}/warm/${label}/${round}/${i}`)));
     const pids = servers.map((s) => s.child.pid!);
     const cpu0 = { workers: pids.reduce((n, p) => n + cpuSeconds(p), 0), database: cluster ? postgresCpu(cluster.postmasterPid()) : 0, pageServer: process.cpuUsage() };
     const started = performance.now();
-    const job = await api('/v1/batch/submit', { urls: Array.from({ length: ITEMS }, (_, i) => `${baseUrl}/item/${label}/${round}/${i}`), backend_policy: 'http' });
-    const status = await waitDone(job.job_id);
+    const jobIds: string[] = [];
+    for (let j = 0; j < JOBS; j++) jobIds.push(await submit(Array.from({ length: ITEMS }, (_, i) => `${baseUrl}/item/${label}/${round}/${j}/${i}`)));
+    for (const jobId of jobIds) {
+      const status = await waitDone(jobId);
+      if (status.progress.done !== ITEMS) throw new Error(`${label}: ${JSON.stringify(status.progress)}`);
+    }
     const seconds = (performance.now() - started) / 1000;
-    if (status.progress.done !== ITEMS) throw new Error(`${label}: ${JSON.stringify(status.progress)}`);
     const page = process.cpuUsage(cpu0.pageServer);
     return {
-      itemsPerS: ITEMS / seconds,
+      itemsPerS: (ITEMS * JOBS) / seconds,
       seconds,
       cpu: {
         workers: pids.reduce((n, p) => n + cpuSeconds(p), 0) - cpu0.workers,
@@ -155,7 +165,7 @@ const bench: BenchModule = {
       }
       const rate = (label: string) => median(results[label]!.map((r) => r.itemsPerS));
       const one = rate('postgres×1');
-      console.log(`${ITEMS} items per job, pages answer after ${PAGE_DELAY_MS} ms, ${PARALLEL} reads at once per worker, ${availableParallelism()} CPU cores, median of ${ROUNDS}:`);
+      console.log(`${JOBS} jobs × ${ITEMS} items, pages answer after ${PAGE_DELAY_MS} ms, ${PARALLEL} reads at once per worker, ${availableParallelism()} CPU cores, median of ${ROUNDS}:`);
       for (const c of configs) {
         const r = results[c.label]!;
         const cpu = r[r.length - 1]!.cpu;
@@ -179,7 +189,7 @@ const bench: BenchModule = {
       await sqlite.close();
       console.log(`queue overhead per item (claim + complete, 1000 items, one claimer): postgres ${fmt(pgMs, 3)} ms, embedded SQLite ${fmt(sqliteMs, 3)} ms (${fmt(pgMs / sqliteMs, 2)}×)`);
       writeResult('scale', {
-        items: ITEMS,
+        items: ITEMS * JOBS,
         pageDelayMs: PAGE_DELAY_MS,
         parallelPerWorker: PARALLEL,
         cores: availableParallelism(),

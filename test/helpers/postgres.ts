@@ -96,9 +96,18 @@ export function freePort(): Promise<number> {
 }
 
 const running = new Set<() => void>();
-process.once('exit', () => {
+const stopAll = () => {
   for (const stopNow of running) stopNow();
-});
+  running.clear();
+};
+process.once('exit', stopAll);
+// A signal skips 'exit': stop the clusters, then die of the same signal as before.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopAll();
+    process.kill(process.pid, signal);
+  });
+}
 
 /** Starts a cluster; options.maxConnections defaults to 200 (several Occam processes with their pools). */
 export async function startPostgres(options: { maxConnections?: number } = {}): Promise<PgCluster> {
