@@ -11,7 +11,7 @@
 // the claiming process; a lease (60 s) is far longer than the skew of NTP-synchronised hosts.
 import type { Pool } from 'pg';
 import type { Services } from '../runtime/services.ts';
-import { postgresFor, registerMigrations } from '../store/index.ts';
+import { postgresFor, registerMigrations, withTransaction } from '../store/index.ts';
 import { IDEMPOTENCY_WINDOW_MS, type BatchReadOptions, type BatchSubmission } from './batch-request.ts';
 import {
   INTERRUPTED_MESSAGE,
@@ -107,9 +107,7 @@ export class PostgresBatchStore implements BatchStore {
   }
 
   async submit(submission: BatchSubmission): Promise<SubmitResult> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
       const now = this.now();
       if (submission.idempotency_key) {
         // Two submits with one key at once: the second waits for the first and then finds its job.
@@ -118,11 +116,8 @@ export class PostgresBatchStore implements BatchStore {
           `SELECT job_id, total, state FROM batch_jobs WHERE idempotency_key = $1 AND created_at >= $2 ORDER BY created_at DESC, ord DESC LIMIT 1`,
           [submission.idempotency_key, now - IDEMPOTENCY_WINDOW_MS],
         );
-        if (prior.rows[0]) {
-          await client.query('COMMIT');
-          const p = prior.rows[0];
-          return { jobId: p.job_id, total: p.total, state: p.state, existing: true };
-        }
+        const p = prior.rows[0];
+        if (p) return { jobId: p.job_id, total: p.total, state: p.state, existing: true };
       }
       const jobId = newJobId();
       const total = submission.urls.length;
@@ -134,14 +129,8 @@ export class PostgresBatchStore implements BatchStore {
         `INSERT INTO batch_items (job_id, seq, job_ord, url) SELECT $1, s.seq - 1, $2, s.url FROM unnest($3::text[]) WITH ORDINALITY AS s(url, seq)`,
         [jobId, rows[0]!.ord, submission.urls],
       );
-      await client.query('COMMIT');
-      return { jobId, total, state: 'queued', existing: false };
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+      return { jobId, total, state: 'queued' as JobState, existing: false };
+    });
   }
 
   async claimNext(owner: Owner, leaseMs: number): Promise<ClaimedItem | null> {

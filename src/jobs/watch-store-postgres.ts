@@ -3,8 +3,7 @@
 // commits: two instances watching one URL at once extend one hash-linked chain, never two forks.
 import type { Pool } from 'pg';
 import type { Services } from '../runtime/services.ts';
-import { postgresFor, registerMigrations } from '../store/index.ts';
-import type { HistoryEntry } from '../trust/receipts/history.ts';
+import { postgresFor, registerMigrations, withTransaction } from '../store/index.ts';
 import type { WatchRecord, WatchStore } from './watch.ts';
 
 export const WATCH_KIND = 'watch';
@@ -27,18 +26,6 @@ CREATE TABLE watch_records (
   },
 ]);
 
-interface Row {
-  url: string;
-  content_hash: string;
-  block_hashes: string[];
-  first_seen_at: string;
-  last_seen_at: string;
-  last_changed_at: string | null;
-  history: HistoryEntry[];
-}
-
-const fromRow = (r: Row): WatchRecord => ({ ...r });
-
 export class PostgresWatchStore implements WatchStore {
   private readonly pool: Pool;
 
@@ -55,17 +42,15 @@ export class PostgresWatchStore implements WatchStore {
   }
 
   async get(url: string): Promise<WatchRecord | null> {
-    const { rows } = await this.pool.query<Row>('SELECT * FROM watch_records WHERE url = $1', [url]);
-    return rows[0] ? fromRow(rows[0]) : null;
+    const { rows } = await this.pool.query<WatchRecord>('SELECT * FROM watch_records WHERE url = $1', [url]);
+    return rows[0] ?? null;
   }
 
   async update<T>(url: string, next: (prior: WatchRecord | null) => { record: WatchRecord; value: T }): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`occam.watch:${url}`]);
-      const { rows } = await client.query<Row>('SELECT * FROM watch_records WHERE url = $1', [url]);
-      const { record: r, value } = next(rows[0] ? fromRow(rows[0]) : null);
+      const { rows } = await client.query<WatchRecord>('SELECT * FROM watch_records WHERE url = $1', [url]);
+      const { record: r, value } = next(rows[0] ?? null);
       await client.query(
         `INSERT INTO watch_records (url, content_hash, block_hashes, first_seen_at, last_seen_at, last_changed_at, history)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -74,14 +59,8 @@ export class PostgresWatchStore implements WatchStore {
            last_changed_at = excluded.last_changed_at, history = excluded.history`,
         [r.url, r.content_hash, JSON.stringify(r.block_hashes), r.first_seen_at, r.last_seen_at, r.last_changed_at, JSON.stringify(r.history)],
       );
-      await client.query('COMMIT');
       return value;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,7 @@
 //                                      migrations ran (once per process; serialised across processes by an
 //                                      advisory lock, so five processes starting on an empty database migrate once)
 //   postgresService                    the service itself ({ pool, ready(kind), status() }) for doctor/health
+//   withTransaction(pool, work)        BEGIN … COMMIT around work(client), ROLLBACK when it throws
 //   migrate(pool, kind, list)          the runner, for tests and tools that hold their own pool
 //   pingStore(runtime, services)       reachable / migrated / latency of the selected store (doctor, /v1/health)
 //
@@ -17,5 +18,5 @@
 // has one interface in its own area (src/jobs/, src/optin/, src/read/) with both implementations behind it.
 export { storeSelection, redactStoreUrl, type StoreSelection } from './selection.ts';
 export { registerMigrations, registeredKinds, migrate, type Migration } from './migrate.ts';
-export { postgresService, postgresFor, type SharedPostgres } from './postgres.ts';
+export { postgresService, postgresFor, withTransaction, type SharedPostgres } from './postgres.ts';
 export { pingStore, type StoreHealth } from './health.ts';

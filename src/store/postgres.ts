@@ -1,7 +1,7 @@
 // The process's one PostgreSQL pool, a lazy service: nothing connects (and `pg` is not even loaded) until a store
 // needs the database. The pool is bounded (OCCAM_STORE_POOL_SIZE); every kind of state shares it and runs its own
 // migrations the first time it is asked for.
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { readEnv } from '../config/env.ts';
 import { defineService, type Services } from '../runtime/services.ts';
 import { migrate, registeredKinds } from './migrate.ts';
@@ -53,4 +53,20 @@ export const postgresService = defineService<SharedPostgres>({
 /** The pool, with `kind`'s schema in place. */
 export async function postgresFor(services: Services, kind: string): Promise<Pool> {
   return (await services.use(postgresService)).ready(kind);
+}
+
+/** Runs `work` in one transaction on a pooled connection: COMMIT when it resolves, ROLLBACK when it throws. */
+export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const out = await work(client);
+    await client.query('COMMIT');
+    return out;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
 }

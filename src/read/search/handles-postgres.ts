@@ -3,7 +3,7 @@
 // TTL 1 h, at most 64 durable handles (least recently used evicted), each search replaces the S* map.
 import type { Pool } from 'pg';
 import type { Services } from '../../runtime/services.ts';
-import { postgresFor, registerMigrations } from '../../store/index.ts';
+import { postgresFor, registerMigrations, withTransaction } from '../../store/index.ts';
 import { HANDLE_CAPACITY, HANDLE_TTL_S, durableHandle, isAlias, isDurable, staleHandle, unknownAlias, type HandleStore } from './handles.ts';
 
 export const HANDLES_KIND = 'search-handles';
@@ -49,9 +49,7 @@ export class PostgresHandleStore implements HandleStore {
   }
 
   async recordSearch(urls: readonly string[]): Promise<Array<{ id: string; handle: string }>> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
       // Searches replace the alias map one at a time, so S1…Sn always come from a single search.
       await client.query(`SELECT pg_advisory_xact_lock(hashtext('occam.search-aliases'))`);
       const seq = await client.query<{ n: string }>(`SELECT nextval('search_handle_seq') AS n FROM generate_series(1, $1::int)`, [urls.length]);
@@ -67,14 +65,8 @@ export class PostgresHandleStore implements HandleStore {
       await client.query(`DELETE FROM search_handles WHERE handle IN (SELECT handle FROM search_handles ORDER BY used_at DESC OFFSET $1)`, [HANDLE_CAPACITY]);
       await client.query('DELETE FROM search_aliases');
       await client.query(`INSERT INTO search_aliases (alias, handle) SELECT * FROM unnest($1::text[], $2::text[])`, [labels.map((l) => l.id), labels.map((l) => l.handle)]);
-      await client.query('COMMIT');
       return labels;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async bind(value: string): Promise<string> {
