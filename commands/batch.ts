@@ -148,7 +148,11 @@ export function register(program: Command): void {
   const batch = program
     .command('batch')
     .description('queue many pages and collect their Markdown: submit, status, wait, results (local store or --server)')
-    .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 every item read · 1 some failed / unknown job / not finished · 2 usage.`);
+    .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 every item read · 1 some failed / unknown job / not finished · 2 usage.`)
+    .action(() => {
+      batch.outputHelp({ error: true });
+      throw new VerbError('usage: occam batch submit|status|wait|results …', EXIT.usage);
+    });
 
   const serverOption = '--server <url>';
   const serverHelp = 'a batch server (`occam mcp --batch-server`, e.g. http://127.0.0.1:5051) instead of the local store';
@@ -284,4 +288,7 @@ export function register(program: Command): void {
         await client.close();
       }
     });
+
+  // A missing argument or unknown option of a sub-verb is a usage error (exit 2), not commander's exit 1.
+  for (const sub of batch.commands) sub.exitOverride();
 }

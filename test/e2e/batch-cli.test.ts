@@ -118,4 +118,6 @@ it('occam batch against --server: submit there, wait, results; a server that is 
   assert.equal(dead.code, 1);
   assert.match(dead.stderr, /did not answer/);
   assert.equal((await runOccam(['batch', 'status', 'x', '--server', 'ftp://h'], env)).code, 2);
+  assert.equal((await runOccam(['batch'], env)).code, 2, 'no sub-verb');
+  assert.equal((await runOccam(['batch', 'results'], env)).code, 2, 'missing job id');
 });
