@@ -169,10 +169,10 @@ const bench: BenchModule = {
       for (const c of configs) {
         const r = results[c.label]!;
         const cpu = r[r.length - 1]!.cpu;
-        const secs = median(r.map((x) => x.seconds));
+        const secs = (ITEMS * JOBS) / rate(c.label);
         console.log(
-          `  ${c.label.padEnd(11)} ${fmt(rate(c.label)).padStart(6)} items/s  (${fmt(secs, 2)} s)  vs postgres×1 ${fmt(rate(c.label) / one, 2)}×  vs embedded ${fmt(rate(c.label) / rate('embedded×1'), 2)}×` +
-            `  · CPU s: workers ${fmt(cpu.workers, 2)}, database ${fmt(cpu.database, 2)}, page server ${fmt(cpu.pageServer, 2)} → ${fmt((cpu.workers + cpu.database + cpu.pageServer) / secs / availableParallelism() * 100, 0)}% of the machine`,
+          `  ${c.label.padEnd(11)} ${fmt(rate(c.label)).padStart(6)} items/s  (rounds: ${r.map((x) => fmt(x.itemsPerS)).join(', ')})  vs postgres×1 ${fmt(rate(c.label) / one, 2)}×  vs embedded ${fmt(rate(c.label) / rate('embedded×1'), 2)}×` +
+            `  · CPU s: workers ${fmt(cpu.workers, 2)}, database ${fmt(cpu.database, 2)}, page server ${fmt(cpu.pageServer, 2)} → ${fmt(((cpu.workers + cpu.database + cpu.pageServer) / secs / availableParallelism()) * 100, 0)}% of the machine; per item ${fmt((cpu.workers / (ITEMS * JOBS)) * 1000)} ms worker, ${fmt((cpu.database / (ITEMS * JOBS)) * 1000)} ms database`,
         );
       }
       const twoOverOne = rate('postgres×2') / one;
