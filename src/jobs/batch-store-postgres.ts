@@ -11,7 +11,7 @@
 // the claiming process; a lease (60 s) is far longer than the skew of NTP-synchronised hosts.
 import type { Pool } from 'pg';
 import type { Services } from '../runtime/services.ts';
-import { postgresFor, registerMigrations, withTransaction } from '../store/index.ts';
+import { postgresService, registerMigrations, withTransaction } from '../store/index.ts';
 import { IDEMPOTENCY_WINDOW_MS, type BatchReadOptions, type BatchSubmission } from './batch-request.ts';
 import {
   INTERRUPTED_MESSAGE,
@@ -87,23 +87,29 @@ export class PostgresBatchStore implements BatchStore {
   readonly kind = 'postgres' as const;
   private readonly pool: Pool;
   private readonly now: () => number;
+  private readonly releasePool: () => void;
 
-  private constructor(pool: Pool, now: () => number) {
+  private constructor(pool: Pool, now: () => number, releasePool: () => void) {
     this.pool = pool;
     this.now = now;
+    this.releasePool = releasePool;
   }
 
   static async open(services: Services, now: () => number): Promise<PostgresBatchStore> {
-    return new PostgresBatchStore(await postgresFor(services, BATCH_KIND), now);
+    const db = await services.use(postgresService);
+    const pool = await db.ready(BATCH_KIND);
+    // The worker pool hands its claims back on shutdown: the shared pool must outlive that.
+    return new PostgresBatchStore(pool, now, db.retain());
   }
 
   /** For tests and tools holding their own pool (migrated beforehand). */
   static withPool(pool: Pool, now: () => number): PostgresBatchStore {
-    return new PostgresBatchStore(pool, now);
+    return new PostgresBatchStore(pool, now, () => {});
   }
 
   async close(): Promise<void> {
-    // The pool belongs to the process-wide store service, which ends it at shutdown.
+    // The pool belongs to the process-wide store service; it ends once this store let go of it.
+    this.releasePool();
   }
 
   async submit(submission: BatchSubmission): Promise<SubmitResult> {

@@ -13,9 +13,17 @@ export interface SharedPostgres {
   shownUrl: string;
   /** Resolves once `kind`'s migrations are applied (runs them the first time, in this process). */
   ready: (kind: string) => Promise<Pool>;
+  /**
+   * Marks a user that still needs the pool while it shuts down (e.g. the batch store handing its claims back);
+   * call the returned function when done. Services are disposed together, so the pool waits for its users.
+   */
+  retain: () => () => void;
 }
 
-export const postgresService = defineService<SharedPostgres>({
+/** How long shutdown waits for retained users before ending the pool anyway. */
+const DRAIN_MS = 5_000;
+
+export const postgresService = defineService<SharedPostgres & { drain: () => Promise<void> }>({
   id: 'store-postgres',
   create: async (runtime) => {
     const selection = storeSelection(runtime);
@@ -31,8 +39,30 @@ export const postgresService = defineService<SharedPostgres>({
     // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (err) => runtime.warn(`[occam.store] idle PostgreSQL connection lost: ${err.message}`));
     const migrated = new Map<string, Promise<Pool>>();
+    let users = 0;
+    let drained: (() => void) | null = null;
     return {
       pool,
+      retain: () => {
+        users += 1;
+        let done = false;
+        return () => {
+          if (done) return;
+          done = true;
+          users -= 1;
+          if (users === 0) drained?.();
+        };
+      },
+      drain: () =>
+        users === 0
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, DRAIN_MS);
+              drained = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            }),
       shownUrl: redactStoreUrl(selection.url),
       ready: (kind) => {
         let done = migrated.get(kind);
@@ -47,7 +77,10 @@ export const postgresService = defineService<SharedPostgres>({
       },
     };
   },
-  dispose: (db) => db.pool.end(),
+  dispose: async (db) => {
+    await db.drain();
+    await db.pool.end();
+  },
 });
 
 /** The pool, with `kind`'s schema in place. */

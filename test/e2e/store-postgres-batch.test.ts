@@ -87,6 +87,8 @@ describe('batch workers on one PostgreSQL', { skip: postgresSkip() }, () => {
 
       // Restart B (a clean stop hands its claims back; the new process recovers the killed worker's claims).
       assert.equal(await servers[1]!.stop('SIGTERM'), 0);
+      const heldAfterStop = await db.query(`SELECT COUNT(*)::int AS n FROM batch_items WHERE state = 'running' AND owner_pid = $1`, [servers[1]!.child.pid]);
+      assert.equal(heldAfterStop.rows[0].n, 0, 'a clean stop hands its claims back before the pool closes');
       servers[1] = await worker(url, b);
 
       let states: Array<{ state: string; progress: { total: number; done: number; failed: number; running: number } }> = [];
