@@ -32,8 +32,7 @@ export interface PgCluster {
 }
 
 /** The directory holding initdb/pg_ctl (newest major first), or null. */
-export function findPostgresBin(): string | null {
-  const root = '/usr/lib/postgresql';
+export function findPostgresBin(root = '/usr/lib/postgresql'): string | null {
   if (!existsSync(root)) return null;
   const majors = readdirSync(root).filter((d) => /^\d+$/.test(d)).sort((a, b) => Number(b) - Number(a));
   for (const major of majors) {
@@ -43,15 +42,18 @@ export function findPostgresBin(): string | null {
   return null;
 }
 
-let skipNoted = false;
+/** Where the skip line went already: once per test process (per print target). */
+const noted = new WeakSet<(line: string) => void>();
+const printStdout = (line: string) => void process.stdout.write(line);
 
 /** false when PostgreSQL can run here; otherwise the skip reason (printed once), or a throw under CI=true. */
-export function postgresSkip(): string | false {
-  if (findPostgresBin()) return false;
-  if (process.env.CI === 'true') throw new Error(`PostgreSQL binaries not found under /usr/lib/postgresql/*/bin: ${INSTALL_HINT}`);
-  if (!skipNoted) {
-    skipNoted = true;
-    process.stdout.write('# skipped: install postgresql\n');
+export function postgresSkip(where: { root?: string; env?: NodeJS.ProcessEnv; print?: (line: string) => void } = {}): string | false {
+  if (findPostgresBin(where.root)) return false;
+  if ((where.env ?? process.env).CI === 'true') throw new Error(`PostgreSQL binaries not found under ${where.root ?? '/usr/lib/postgresql'}/*/bin: ${INSTALL_HINT}`);
+  const print = where.print ?? printStdout;
+  if (!noted.has(print)) {
+    noted.add(print);
+    print('# skipped: install postgresql\n');
   }
   return 'skipped: install postgresql';
 }

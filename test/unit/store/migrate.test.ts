@@ -6,6 +6,9 @@ import { migrate, migrationStatus, registerMigrations } from '../../../src/store
 import { storeSelection, redactStoreUrl } from '../../../src/store/index.ts';
 import { inspectEnv } from '../../../src/config/env.ts';
 import { postgresSkip, startPostgres, type PgCluster } from '../../helpers/postgres.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 describe('store selection', () => {
   it('OCCAM_STORE_URL unset = embedded; postgres:// or postgresql:// = postgres; anything else is refused', () => {
@@ -21,6 +24,17 @@ describe('store selection', () => {
     assert.doesNotMatch(warns[0]!, /secret/, 'the URL is a secret: never echoed');
     assert.match(inspectEnv('OCCAM_STORE_URL', { OCCAM_STORE_URL: 'postgres://' }).problem ?? '', /host/);
     assert.equal(redactStoreUrl('postgres://u:pw@h:5/d'), 'postgres://u:***@h:5/d');
+  });
+});
+
+describe('the PostgreSQL test helper without binaries', () => {
+  it('prints one "skipped: install postgresql" line and skips; under CI=true it fails with the install hint', () => {
+    const root = mkdtempSync(join(tmpdir(), 'occam-nopg-'));
+    const printed: string[] = [];
+    assert.equal(postgresSkip({ root, env: {}, print: (l) => printed.push(l) }), 'skipped: install postgresql');
+    assert.equal(postgresSkip({ root, env: {}, print: (l) => printed.push(l) }), 'skipped: install postgresql');
+    assert.deepEqual(printed, ['# skipped: install postgresql\n'], 'one line per test process');
+    assert.throws(() => postgresSkip({ root, env: { CI: 'true' } }), /apt-get install -y postgresql/);
   });
 });
 
