@@ -31,8 +31,9 @@ describe('the PostgreSQL test helper without binaries', () => {
   it('prints one "skipped: install postgresql" line and skips; under CI=true it fails with the install hint', () => {
     const root = mkdtempSync(join(tmpdir(), 'occam-nopg-'));
     const printed: string[] = [];
-    assert.equal(postgresSkip({ root, env: {}, print: (l) => printed.push(l) }), 'skipped: install postgresql');
-    assert.equal(postgresSkip({ root, env: {}, print: (l) => printed.push(l) }), 'skipped: install postgresql');
+    const print = (line: string) => void printed.push(line);
+    assert.equal(postgresSkip({ root, env: {}, print }), 'skipped: install postgresql');
+    assert.equal(postgresSkip({ root, env: {}, print }), 'skipped: install postgresql');
     assert.deepEqual(printed, ['# skipped: install postgresql\n'], 'one line per test process');
     assert.throws(() => postgresSkip({ root, env: { CI: 'true' } }), /apt-get install -y postgresql/);
   });
