@@ -64,3 +64,46 @@ test('whole-token matching: env names and longer identifiers are not tool mentio
   assert.deepEqual([...toolsMentioned('set OCCAM_CLIENT_CONTEXT_TOKENS then occam(url)')], ['occam']);
   assert.deepEqual([...toolsMentioned('occam_transcode_extra and xoccam')], []);
 });
+
+/**
+ * An independent tokenizer of the text, sharing nothing with the implementation's tool regex: every lower-case
+ * `occam` / `occam_…` word, whatever follows it (a period, a parenthesis, an arrow, the end of the line).
+ */
+function occamWords(text: string): string[] {
+  return (text.match(/\boccam(?:_[a-z_]+)?/g) ?? []).map((w) => w.replace(/_+$/, ''));
+}
+
+/** Deterministic PRNG (mulberry32): a failing subset is reproducible from its seed. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('tools.md #7 (I1), independent tokenizer: random exposed subsets — every occam word left in the text is an exposed catalog tool', () => {
+  const names = CATALOG.map((t) => t.name);
+  for (const profile of PROFILES) {
+    for (let seed = 1; seed <= 300; seed++) {
+      const r = rng(seed * 31 + profile.length);
+      const exposed = new Set(names.filter(() => r() < 0.5));
+      const text = instructionsFor(profile, exposed);
+      for (const w of occamWords(text)) {
+        assert.ok(names.includes(w), `${profile} seed ${seed}: "${w}" is not a catalog tool`);
+        assert.ok(exposed.has(w), `${profile} seed ${seed}: names hidden ${w} in ${JSON.stringify(text.split('\n').find((l) => occamWords(l).includes(w)))}`);
+      }
+    }
+  }
+});
+
+test('the independent tokenizer sees names before punctuation, and the menu really names tools that way', () => {
+  assert.deepEqual(occamWords('call occam_digest. Then occam(url), occam_map; occam_probe→ and OCCAM_PROFILE'), ['occam_digest', 'occam', 'occam_map', 'occam_probe']);
+  // With every tool exposed, the full text carries names directly followed by a period: the case the filter
+  // must treat like any other mention.
+  const everything = new Set(CATALOG.map((t) => t.name));
+  assert.match(instructionsFor('full', everything), /\boccam_[a-z_]+\./);
+});
