@@ -29,7 +29,7 @@ export function missingInCiMessage(what: string, installHint: string): string {
 export function requireOrSkip(t: TestContext, what: string, available: boolean, installHint: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (available) return true;
   if (inCi(env)) assert.fail(missingInCiMessage(what, installHint));
-  const why = `${what} is missing on this machine (install: ${installHint}); skipped here, a failure in CI`;
+  const why = `${what} is missing on this machine: skipped here, a failure in CI. Install it: ${installHint}`;
   process.stderr.write(`[tests] skip: ${t.name}: ${why}\n`);
   t.skip(why);
   return false;
@@ -49,7 +49,7 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string | nul
   return locateBrowser({ platform: PLATFORM, env }).path;
 }
 
-export const CHROMIUM_HINT = `${browserInstallHint({ platform: PLATFORM }).command} (or set OCCAM_BROWSER_EXECUTABLE_PATH)`;
+export const CHROMIUM_HINT = `${browserInstallHint({ platform: PLATFORM }).command}, or point OCCAM_BROWSER_EXECUTABLE_PATH at a Chromium`;
 
 /** Chromium present, or skip (developer) / fail (CI). */
 export function requireChromium(t: TestContext): boolean {
