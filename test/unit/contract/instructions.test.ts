@@ -5,6 +5,7 @@ import { instructionsFor, toolsMentioned } from '../../../src/contract/instructi
 import { PROFILES } from '../../../src/contract/profiles.ts';
 import { exposedToolNames, readHostConfig, registeredTools } from '../../../src/mcp/server.ts';
 import { testContext } from '../../../src/runtime/context.ts';
+import { rng } from '../../helpers/rng.ts';
 
 /** Every subset of the six opt-in gates. */
 function gateCombos(): string[][] {
@@ -71,18 +72,6 @@ test('whole-token matching: env names and longer identifiers are not tool mentio
  */
 function occamWords(text: string): string[] {
   return (text.match(/\boccam(?:_[a-z_]+)?/g) ?? []).map((w) => w.replace(/_+$/, ''));
-}
-
-/** Deterministic PRNG (mulberry32): a failing subset is reproducible from its seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 test('tools.md #7 (I1), independent tokenizer: random exposed subsets — every occam word left in the text is an exposed catalog tool', () => {
