@@ -172,6 +172,45 @@ export const MUTATIONS = [
     find: 'maxPayload: maxMessageBytes,', replace: 'maxPayload: maxMessageBytes * 1024,',
     tests: ['test/e2e/transport-websocket.test.ts'], names: 'binary frames are rejected',
   },
+  // --- fetch (the guard's other half: pinning, redirects, credentials, caps) ---
+  {
+    id: 'fetch-dns-pin', area: 'guard', file: 'src/fetch/transport.ts',
+    promise: 'the socket dials the validated DNS answer (no rebinding between check and connect)',
+    find: '      this.#pins.set(bareHost(url), addresses);', replace: '      void addresses;',
+    tests: ['test/e2e/fetch-guard.test.ts'],
+  },
+  {
+    id: 'fetch-credentials-cross-origin', area: 'guard', file: 'src/fetch/acquire.ts',
+    promise: 'credential headers are dropped on a cross-origin redirect',
+    find: 'const sendHeaders = originOf(url) === originalOrigin ? headers : withoutHeaders(headers, CREDENTIAL_HEADERS);',
+    replace: 'const sendHeaders = headers;',
+    tests: ['test/e2e/fetch-request.test.ts'],
+  },
+  {
+    id: 'fetch-redirect-limit', area: 'guard', file: 'src/fetch/acquire.ts',
+    promise: 'more than 10 redirects is redirect_loop',
+    find: '      if (redirects > MAX_REDIRECTS) {', replace: '      if (redirects > MAX_REDIRECTS * 10) {',
+    tests: ['test/e2e/fetch-faults.test.ts'], names: 'redirect',
+  },
+  {
+    id: 'fetch-body-cap', area: 'guard', file: 'src/fetch/body.ts',
+    promise: 'a body over the byte cap is response_too_large (streamed, not only declared)',
+    find: '      if (kept + chunk.length <= cap) {', replace: '      if (true) {',
+    tests: ['test/e2e/fetch-faults.test.ts'], names: 'cap|large|bomb',
+  },
+  // --- canary and remote auth ---
+  {
+    id: 'canary-replay', area: 'receipts', file: 'src/trust/canary/authority.ts',
+    promise: 'an authentic sentinel that was never served is REPLAY_SUSPECT',
+    find: '    if (!this.issueLog.wasIssued(sessionId, matched)) {', replace: '    if (false) {',
+    tests: ['test/unit/trust/canary.test.ts'],
+  },
+  {
+    id: 'remote-audience', area: 'transports', file: 'src/mcp/transports/remote.ts',
+    promise: 'a bearer token for another audience is refused (401)',
+    find: '        audience: options.audience,\n', replace: '',
+    tests: ['test/e2e/transport-remote.test.ts'], names: 'tools\\.md #30: token in the query',
+  },
 ];
 
 function occurrences(text, needle) {
@@ -254,7 +293,7 @@ function summarise(out) {
 function table(rows) {
   const head = ['mutation', 'area', 'file', 'result', 'caught by'];
   const lines = rows.map((r) => [r.id, r.area, r.file, r.result, r.by]);
-  const width = head.map((h, i) => Math.min(70, Math.max(h.length, ...lines.map((l) => l[i].length))));
+  const width = head.map((h, i) => Math.min(96, Math.max(h.length, ...lines.map((l) => l[i].length))));
   const fmt = (cells) => `| ${cells.map((c, i) => (c.length > width[i] ? `${c.slice(0, width[i] - 1)}…` : c.padEnd(width[i]))).join(' | ')} |`;
   return [fmt(head), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(fmt)].join('\n');
 }

@@ -16,7 +16,7 @@ const implemented = new Set(IMPLEMENTED_TOOLS.map((t: { name: string }) => t.nam
 const missing = (p: ProfileId) => coreToolsOf(p).filter((t) => !implemented.has(t.name)).map((t) => t.name);
 /** Every catalog tool of the profile is served — or skip (developer) / fail (CI): a missing tool is never a pass. */
 const requireTools = (t: TestContext, p: ProfileId) =>
-  requireOrSkip(t, `the ${p} tools ${missing(p).join(', ')}`, missing(p).length === 0, 'register the tool module in src/mcp/tools/index.ts');
+  requireOrSkip(t, `a catalog tool of profile ${p} (${missing(p).join(', ')})`, missing(p).length === 0, 'register the tool module in src/mcp/tools/index.ts');
 
 for (const profile of ['reader', 'full', 'basic'] as const) {
   test(`operator.md #38: smoke --offline under OCCAM_PROFILE=${profile} passes with ${coreToolsOf(profile).length} tools; last stdout line is JSON`, (t) => {
