@@ -11,6 +11,8 @@
 //   npm run test:mutate -- --check          only check that every row still matches the code (exit 0 / 2)
 //   npm run test:mutate -- --only a,b       only those ids
 //   npm run test:mutate -- --keep           keep the temporary copy (its path is printed)
+//   npm run test:mutate -- --no-baseline    skip the unmutated run of each test set (by default a set that is
+//                                           already red stops the run: its failure would not prove anything)
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -327,6 +329,23 @@ async function main() {
   copyCheckout(work);
   const rows = [];
   try {
+    if (!argv.includes('--no-baseline')) {
+      // Each distinct test set must pass unmutated in the copy, or a failure under a mutation proves nothing.
+      const sets = new Map();
+      for (const m of chosen) sets.set(`${m.tests.join(' ')}|${m.names ?? ''}`, m);
+      for (const m of sets.values()) {
+        process.stderr.write(`mutate: baseline ${m.tests.join(' ')}${m.names ? ` [${m.names}]` : ''} … `);
+        const run = await runTests(work, m);
+        const s = summarise(run.out);
+        const green = run.code === 0 && s.tests > 0;
+        process.stderr.write(green ? `green (${s.tests} tests)\n` : 'RED\n');
+        if (!green) {
+          console.error(run.out.split('\n').slice(-40).join('\n'));
+          console.error(`mutate: the unmutated test set for ${m.id} is not green (${s.tests} tests, ${s.fail} failed): fix it first`);
+          return 2;
+        }
+      }
+    }
     for (const m of chosen) {
       const path = join(work, m.file);
       const original = readFileSync(path, 'utf8');
