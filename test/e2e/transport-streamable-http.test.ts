@@ -103,6 +103,8 @@ test('tools.md §4.4 step 6: stateless HTTP shares one process-wide surface and 
 });
 
 // The Inspector is a devDependency (installed by `npm ci`), run from node_modules: nothing is fetched at test time.
+// Pinned to the 1.x line: Inspector 2.x pulls (through vite) an optional dependency this registry does not serve,
+// which makes `npm ci` refuse the lock file.
 const INSPECTOR_PKG = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector');
 const INSPECTOR_BIN = join(INSPECTOR_PKG, (JSON.parse(readFileSync(join(INSPECTOR_PKG, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['mcp-inspector']);
 
