@@ -45,7 +45,7 @@ test('operator.md §6: a missing nested root key is created; BOM is kept; file m
   assert.deepEqual(readdirSync(dir).filter((f) => f.includes('occam-tmp')), []);
 });
 
-test('operator.md §6: load classifies missing / jsonc / refuse with file and line', () => {
+test('operator.md §6: load classifies missing / ok (JSON or JSONC) / refuse with file and line', () => {
   assert.equal(loadJsonConfig(join(dir, 'nope.json'), ['mcpServers']).state, 'missing');
   const bad = join(dir, 'bad.json');
   writeFileSync(bad, '{\n  "a": 1,\n  "b": \n}');
@@ -59,8 +59,10 @@ test('operator.md §6: load classifies missing / jsonc / refuse with file and li
   writeFileSync(wrongRoot, '{"mcpServers": []}');
   assert.equal(loadJsonConfig(wrongRoot, ['mcpServers']).state, 'refuse');
   const commented = join(dir, 'c.json');
-  writeFileSync(commented, '{ // hi\n}');
-  assert.equal(loadJsonConfig(commented, ['mcpServers']).state, 'jsonc');
+  writeFileSync(commented, '{ // hi\n  "a": 1,\n}');
+  const c = loadJsonConfig(commented, ['mcpServers']);
+  assert.deepEqual([c.state, c.jsonc, c.data], ['ok', true, { a: 1 }]);
+  assert.equal(loadJsonConfig(wrongRoot, ['mcpServers']).jsonc, false);
 });
 
 test('operator.md §6: a validation failure aborts the rename and leaves no temp file', () => {
