@@ -266,3 +266,26 @@ test('issue 16: Claude Code found from ~/.claude.json without the claude CLI is 
   assert.ok(JSON.parse(read(cursor)).mcpServers['ff-occam']);
   assert.equal(read(join(w.home, '.claude.json')), '{"numStartups": 3}\n');
 });
+
+test('issue 16: with opencode on PATH its own check decides — a config `opencode debug config` rejects is undone; `mcp list` connected → level 5', async () => {
+  const w = world();
+  const original = '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
+  const path = writeFile(join(w.home, '.config', 'opencode', 'opencode.json'), original);
+  fakeCli(w, 'opencode', `case "$ARGS" in "debug config") echo "Error: Configuration is invalid at $HOME/.config/opencode/opencode.json"; echo "↳ Invalid input mcp.ff-occam"; exit 1;; esac`);
+  const bad = await connect(w, { only: ['opencode'] });
+  const row = bad.connections[0];
+  assert.equal(row.readyState.status, 'Not connected', JSON.stringify(row));
+  assert.equal(row.readyState.rolledBack, true);
+  assert.match(row.readyState.message, /opencode rejects its config.*Invalid input mcp\.ff-occam/);
+  assert.equal(read(path), original, 'the change was undone byte for byte');
+
+  const w2 = world();
+  const path2 = writeFile(join(w2.home, '.config', 'opencode', 'opencode.json'), original);
+  fakeCli(w2, 'opencode', `case "$ARGS" in "debug config") cat "$HOME/.config/opencode/opencode.json";; "mcp list") printf '\\xe2\\x97\\x8f  \\xe2\\x9c\\x93 ff-occam \\x1b[90mconnected\\n';; esac`);
+  const good = await connect(w2, { only: ['opencode'] });
+  const row2 = good.connections[0];
+  assert.equal(row2.hostVerify.level, 5, JSON.stringify(row2));
+  assert.equal(row2.readyState.status, 'Configured — restart required');
+  assert.deepEqual(cliCalls(w2).map((c) => c.argv.join(' ')), ['debug config', 'mcp list']);
+  assert.ok(JSON.parse(read(path2)).mcp['ff-occam']);
+});
