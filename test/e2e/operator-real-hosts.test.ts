@@ -63,6 +63,15 @@ function hostWorld(h: HostPackage): World {
   return w;
 }
 
+/** A world for an installed host CLI; null (skipped, with the reason printed) when it cannot be installed or run. */
+function installedWorld(h: HostPackage, t: { skip: (m: string) => void }): World | null {
+  const why = ensure(h);
+  if (!why) return hostWorld(h);
+  console.log(`skipped: ${why}`);
+  t.skip(why);
+  return null;
+}
+
 /** Runs the host CLI inside the world (its HOME, its cwd), offline. */
 function host(w: World, h: HostPackage, args: string[]) {
   const r = spawnSync(binOf(h), args, { cwd: w.home, env: w.env, encoding: 'utf8', timeout: 180_000 });
@@ -76,13 +85,8 @@ const NO_VERIFY = '--skip-occam-verify';
 
 function connectAndDisconnect(h: HostPackage, id: string, checks: { before?: (w: World) => void; during: (w: World, row: any) => void; afterwards: (w: World) => void }) {
   return (t: { skip: (m: string) => void }) => {
-    const why = ensure(h);
-    if (why) {
-      console.log(`skipped: ${why}`);
-      t.skip(why);
-      return;
-    }
-    const w = hostWorld(h);
+    const w = installedWorld(h, t);
+    if (!w) return;
     checks.before?.(w);
     const c = runOccam(w, ['connect', '--only', id, '--json', NO_VERIFY]);
     assert.ok(c.json, c.stderr);
@@ -171,13 +175,8 @@ for (const oc of [OPENCODE_CURRENT, OPENCODE_13]) {
 }
 
 test('real opencode 1.3.2 rejects an entry with `cwd` — the old shape — and Occam\'s host check says so', { skip: gate, timeout: 900_000 }, async (t) => {
-  const why = ensure(OPENCODE_13);
-  if (why) {
-    console.log(`skipped: ${why}`);
-    t.skip(why);
-    return;
-  }
-  const w = hostWorld(OPENCODE_13);
+  const w = installedWorld(OPENCODE_13, t);
+  if (!w) return;
   const path = writeFile(join(w.home, '.config', 'opencode', 'opencode.json'), JSON.stringify({ mcp: { 'ff-occam': { type: 'local', command: ['/bin/true'], enabled: true, environment: {}, cwd: w.home } } }));
   assert.notEqual(host(w, OPENCODE_13, ['debug', 'config']).code, 0);
   const check = await fileHostCheck(worldContext(w), 'opencode');
