@@ -352,10 +352,10 @@ export function atomicWrite(path: string, bytes: Buffer, opts: AtomicWriteOption
 
 /** The replacement gets the replaced file's uid/gid (a rewrite as root must not take the user's file away). */
 function keepOwner(fd: number, target: string, existing: fs.Stats | null): void {
-  const uid = euid();
-  if (!existing || uid === null || process.platform === 'win32') return;
-  const gid = typeof process.getegid === 'function' ? process.getegid() : existing.gid;
-  if (existing.uid === uid && existing.gid === gid) return;
+  if (!existing || process.platform === 'win32') return;
+  // Compared with the temp file itself: a setgid directory already gives it the directory's group.
+  const tmp = fs.fstatSync(fd);
+  if (tmp.uid === existing.uid && tmp.gid === existing.gid) return;
   try {
     fchownSync(fd, existing.uid, existing.gid);
   } catch (err) {
