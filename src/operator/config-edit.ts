@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import { chmodSync, chownSync, closeSync, copyFileSync, existsSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { applyEdits, createScanner, findNodeAtLocation, modify, parse as parseJsonc, parseTree, type ParseError } from 'jsonc-parser';
+import { createScanner, findNodeAtLocation, parse as parseJsonc, parseTree, type ParseError } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 
@@ -133,8 +133,8 @@ export function objectAt(data: Record<string, unknown> | null, rootPath: readonl
 /**
  * New text with `value` at `path` (undefined removes it). Only the bytes of that one property change: the new
  * value is serialised with the file's own indentation and spliced in, so neighbouring entries, comments and
- * trailing commas keep their exact bytes (jsonc-parser's modify would re-flow the neighbouring line, and its
- * removal swallows a comment between the previous member and ours). Removal is the exact inverse of insertion,
+ * trailing commas keep their exact bytes (jsonc-parser's modify/applyEdits move a comment that ends the previous
+ * member's line behind our entry on insertion, and delete it on removal — checked with jsonc-parser 3.3). Removal is the exact inverse of insertion,
  * so connect + disconnect gives back the original bytes.
  */
 export function editJsonText(text: string, path: readonly string[], value: unknown): string {
