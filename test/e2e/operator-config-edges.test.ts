@@ -289,3 +289,18 @@ test('issue 16: with opencode on PATH its own check decides — a config `openco
   assert.deepEqual(cliCalls(w2).map((c) => c.argv.join(' ')), ['debug config', 'mcp list']);
   assert.ok(JSON.parse(read(path2)).mcp['ff-occam']);
 });
+
+test('issue 16: a VS Code mcp.json with comments, tabs and trailing commas is edited in place and given back byte for byte', async () => {
+  const w = world();
+  const user = join(w.home, '.config', 'Code', 'User');
+  writeFile(join(user, 'settings.json'), '{}');
+  const original = '{\n\t// MCP servers for Copilot agent mode\n\t"servers": {\n\t\t"github": { "type": "http", "url": "https://api.githubcopilot.com/mcp/" },\n\t},\n\t"inputs": [],\n}\n';
+  const path = writeFile(join(user, 'mcp.json'), original);
+  const r = await connect(w, { only: ['vscode'] });
+  assert.equal(r.exitCode, 0, JSON.stringify(r.connections));
+  const text = read(path);
+  assert.ok(text.includes('\t// MCP servers for Copilot agent mode\n'));
+  assert.match(text, /\n\t\t"ff-occam": \{\n\t\t\t"type": "stdio",/, 'our entry uses the file\'s tabs');
+  assert.equal((await disconnect(w, ['vscode'])).ok, true);
+  assert.equal(read(path), original);
+});
