@@ -304,3 +304,13 @@ test('issue 16: a VS Code mcp.json with comments, tabs and trailing commas is ed
   assert.equal((await disconnect(w, ['vscode'])).ok, true);
   assert.equal(read(path), original);
 });
+
+test('issue 16: an opencode entry an older Occam wrote with `cwd` is updated to the shape without it', async () => {
+  const w = world();
+  const env = { OCCAM_HOME: w.occamHome, OCCAM_BANNER: '0', OCCAM_CONNECT_MANAGED: 'occam-managed:v1' };
+  const old = { type: 'local', command: [binary(w), 'mcp'], enabled: true, environment: env, cwd: w.occamHome };
+  const path = writeFile(join(w.home, '.config', 'opencode', 'opencode.json'), `${JSON.stringify({ mcp: { 'ff-occam': old } }, null, 2)}\n`);
+  const r = await connect(w, { only: ['opencode'] });
+  assert.equal(r.connections[0].plan.action, 'update');
+  assert.deepEqual(JSON.parse(read(path)).mcp['ff-occam'], { type: 'local', command: [binary(w), 'mcp'], enabled: true, environment: env });
+});
