@@ -1,0 +1,361 @@
+// The browser's one egress point (reading.md §3.2.4): an in-process forward proxy on 127.0.0.1 that Chromium
+// must use for everything it sends. Each destination is resolved here, checked by the same guard as the HTTP
+// path, pinned, and only the checked address is dialled — for plain HTTP requests, CONNECT tunnels (HTTPS, WSS,
+// WebSockets) and absolute-form upgrades alike. A refused destination gets an answer from the proxy and never a
+// socket, so there is no TCP connect to port-scan with. One listener per render (its policy, resolver and log)
+// plus one deny-all listener for the browser's own background traffic.
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
+import { OccamError } from '../../contract/failures.ts';
+import { bareHost, classifyAddress, parseIpLiteral, portOf, resolveAndCheck, systemResolver, type GuardPolicy, type ResolvedAddress, type Resolver } from '../guard.ts';
+import type { DialSeam } from '../transport.ts';
+
+/** Marker on every answer the proxy itself gives, so the pool can tell a refusal from the site's own status. */
+export const EGRESS_HEADER = 'x-occam-egress';
+export type EgressVerdict = 'allowed' | 'denied' | 'dns_error' | 'unreachable';
+
+export interface EgressEvent {
+  kind: 'http' | 'connect' | 'upgrade';
+  /** host:port as asked for (names unresolved). */
+  destination: string;
+  verdict: EgressVerdict;
+  /** The guard's reason for a refusal (class name), when denied. */
+  reason?: string;
+  /** The checked address dialled, when allowed. */
+  address?: string;
+}
+
+export interface EgressSessionOptions {
+  /** null: refuse every destination (the browser's background traffic has no business anywhere). */
+  policy: GuardPolicy | null;
+  resolve?: Resolver;
+  /** Test seam: validated address → socket target actually dialled (as on the HTTP path). */
+  dial?: DialSeam;
+  connectTimeoutMs?: number;
+  /** Ports of other proxy listeners: never a destination, whatever the policy (no proxy loops). */
+  ownPorts?: () => ReadonlySet<number>;
+}
+
+const LOG_LIMIT = 2000;
+const HOP_BY_HOP = new Set([
+  'connection',
+  'proxy-connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Array<{ address: string; family: number }>, family?: number) => void;
+
+/** Request headers without hop-by-hop fields (and without those the Connection header names). */
+function endToEnd(raw: string[], keepUpgrade = false): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i], raw[i + 1]]);
+  const named = new Set<string>();
+  for (const [k, v] of pairs) {
+    if (k.toLowerCase() === 'connection' || k.toLowerCase() === 'proxy-connection') {
+      for (const t of v.split(',')) named.add(t.trim().toLowerCase());
+    }
+  }
+  return pairs.filter(([k]) => {
+    const lower = k.toLowerCase();
+    if (keepUpgrade && (lower === 'connection' || lower === 'upgrade')) return true;
+    return !HOP_BY_HOP.has(lower) && !named.has(lower);
+  });
+}
+
+/** One proxy listener with its own policy, pins and destination log. */
+export class EgressSession {
+  readonly #opts: EgressSessionOptions;
+  readonly #resolve: Resolver;
+  readonly #server: Server;
+  readonly #agent: Agent;
+  readonly #sockets = new Set<Socket>();
+  readonly #pins = new Map<string, Promise<ResolvedAddress[]>>();
+  readonly #log: EgressEvent[] = [];
+  readonly #deniedTunnels = new Set<string>();
+  #port = 0;
+  /** Destinations refused by the guard. */
+  denied = 0;
+
+  constructor(opts: EgressSessionOptions) {
+    this.#opts = opts;
+    this.#resolve = opts.resolve ?? systemResolver;
+    // Keep-alive to the checked destinations: the pool is keyed by what was dialled, so a pin is reused only
+    // for the same host and port.
+    this.#agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    this.#server = createServer({ requireHostHeader: false }, (req, res) => void this.#onRequest(req, res));
+    this.#server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => void this.#onConnect(req, socket, head));
+    this.#server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => void this.#onUpgrade(req, socket, head));
+    this.#server.on('connection', (socket: Socket) => this.#track(socket));
+    this.#server.on('clientError', (_err, socket: Socket) => socket.destroy());
+  }
+
+  async listen(): Promise<this> {
+    await new Promise<void>((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(0, '127.0.0.1', () => resolve());
+      // The listener alone never keeps the process alive: its owner (a render, the browser) does.
+      this.#server.unref();
+    });
+    this.#port = (this.#server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get port(): number {
+    return this.#port;
+  }
+
+  /** The proxy URL Chromium is pointed at. */
+  get server(): string {
+    return `http://127.0.0.1:${this.#port}`;
+  }
+
+  /** Every destination asked for, in order (bounded). */
+  log(): readonly EgressEvent[] {
+    return this.#log;
+  }
+
+  /** Whether a CONNECT to this host:port was refused by the guard (a failed tunnel is then a block). */
+  refusedTunnel(url: URL): boolean {
+    return this.#deniedTunnels.has(`${bareHost(url)}:${portOf(url)}`);
+  }
+
+  /**
+   * The guard's verdict on the page's own URL before Chromium opens it (same pins as the proxy will use), so a
+   * refused read fails with the guard's own error instead of a browser error page.
+   */
+  async preflight(url: URL): Promise<void> {
+    if (!this.#opts.policy) throw new OccamError('private_url_blocked', 'Private or local URLs are blocked.', { reason: 'background' });
+    await this.#pinned(url, false);
+  }
+
+  #pinned(url: URL, tunnel: boolean): Promise<ResolvedAddress[]> {
+    const key = `${tunnel ? 't' : 'r'}|${url.origin}`;
+    let pinned = this.#pins.get(key);
+    if (!pinned) {
+      pinned = resolveAndCheck(url, this.#opts.policy!, this.#resolve, { tunnel });
+      pinned.catch(() => {});
+      this.#pins.set(key, pinned);
+    }
+    return pinned;
+  }
+
+  #track(socket: Socket): void {
+    this.#sockets.add(socket);
+    socket.on('close', () => this.#sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  }
+
+  #record(event: EgressEvent): void {
+    if (this.#log.length < LOG_LIMIT) this.#log.push(event);
+    if (event.verdict === 'denied') this.denied += 1;
+  }
+
+  /** Guard one destination: the pinned, checked addresses, or the verdict that refuses it. */
+  async #check(url: URL, tunnel: boolean): Promise<{ addresses: ResolvedAddress[] } | { verdict: EgressVerdict; reason: string }> {
+    const port = portOf(url);
+    if (!this.#opts.policy) return { verdict: 'denied', reason: 'background' };
+    if (this.#opts.ownPorts?.().has(port) && classifyAddress(bareHost(url)) === 'loopback') return { verdict: 'denied', reason: 'egress_proxy' };
+    try {
+      return { addresses: await this.#pinned(url, tunnel) };
+    } catch (err) {
+      const code = err instanceof OccamError ? err.code : 'dns_error';
+      const reason = err instanceof OccamError ? String(err.details?.reason ?? code) : 'lookup_failed';
+      return { verdict: code === 'private_url_blocked' ? 'denied' : 'dns_error', reason };
+    }
+  }
+
+  /** Socket target for a checked destination: the pinned addresses (or the test seam's target). */
+  #target(url: URL, addresses: ResolvedAddress[]): { host: string; port: number; lookup?: (h: string, o: { all?: boolean; family?: number }, cb: LookupCallback) => void } {
+    const port = portOf(url);
+    const first = addresses[0];
+    if (this.#opts.dial) return this.#opts.dial({ host: bareHost(url), address: first.address, family: first.family, port });
+    if (parseIpLiteral(bareHost(url))) return { host: first.address, port };
+    // Names connect through a lookup that answers only with the pins (both families, happy eyeballs).
+    return {
+      host: bareHost(url),
+      port,
+      lookup: (_h, o, cb) => {
+        const usable = addresses.filter((a) => !o.family || a.family === o.family);
+        if (usable.length === 0) return cb(Object.assign(new Error('no pinned address'), { code: 'ENOTFOUND' }), o.all ? [] : '', 0);
+        if (o.all) cb(null, usable.map((a) => ({ address: a.address, family: a.family })));
+        else cb(null, usable[0].address, usable[0].family);
+      },
+    };
+  }
+
+  #refuse(res: ServerResponse, verdict: EgressVerdict, reason: string): void {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const status = verdict === 'denied' ? 403 : 502;
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', [EGRESS_HEADER]: verdict, 'x-occam-egress-reason': reason, connection: 'close' });
+    res.end(verdict === 'denied' ? 'Blocked by Occam: private or local destination.\n' : 'Occam could not reach this destination.\n');
+  }
+
+  async #onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '');
+      if (url.protocol !== 'http:') throw new Error('scheme');
+    } catch {
+      // Origin-form or another scheme: not a forward-proxy request.
+      this.#record({ kind: 'http', destination: String(req.url ?? '').slice(0, 200), verdict: 'denied', reason: 'not_a_proxy_request' });
+      this.#refuse(res, 'denied', 'not_a_proxy_request');
+      return;
+    }
+    const destination = `${bareHost(url)}:${portOf(url)}`;
+    const checked = await this.#check(url, false);
+    if (!('addresses' in checked)) {
+      this.#record({ kind: 'http', destination, verdict: checked.verdict, reason: checked.reason });
+      req.resume();
+      this.#refuse(res, checked.verdict, checked.reason);
+      return;
+    }
+    const target = this.#target(url, checked.addresses);
+    this.#record({ kind: 'http', destination, verdict: 'allowed', address: checked.addresses[0].address });
+    const headers: OutgoingHttpHeaders = {};
+    for (const [k, v] of endToEnd(req.rawHeaders)) {
+      const existing = headers[k];
+      headers[k] = existing === undefined ? v : ([] as string[]).concat(existing as string | string[], v);
+    }
+    const upstream = httpRequest({
+      host: target.host,
+      port: target.port,
+      ...(target.lookup ? { lookup: target.lookup as never } : {}),
+      method: req.method,
+      path: `${url.pathname}${url.search}`,
+      headers,
+      setHost: false,
+      agent: this.#agent,
+      timeout: this.#opts.connectTimeoutMs ?? 15_000,
+    });
+    upstream.on('response', (up) => {
+      const out: string[] = [];
+      const raw = up.rawHeaders;
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        const lower = raw[i].toLowerCase();
+        if (lower === 'connection' || lower === 'keep-alive' || lower === 'transfer-encoding' || lower === 'proxy-connection') continue;
+        out.push(raw[i], raw[i + 1]);
+      }
+      res.writeHead(up.statusCode ?? 502, up.statusMessage, out);
+      up.pipe(res);
+      up.on('error', () => res.destroy());
+    });
+    upstream.on('timeout', () => upstream.destroy(new Error('timeout')));
+    upstream.on('error', () => this.#refuse(res, 'unreachable', 'connect_failed'));
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
+  }
+
+  /** Dials a checked destination for a tunnel; resolves with the connected socket or null. */
+  #dialTunnel(url: URL, addresses: ResolvedAddress[]): Promise<Socket | null> {
+    const target = this.#target(url, addresses);
+    return new Promise((resolve) => {
+      const socket = netConnect({ host: target.host, port: target.port, ...(target.lookup ? { lookup: target.lookup as never } : {}), autoSelectFamily: true });
+      this.#track(socket);
+      const timer = setTimeout(() => socket.destroy(), this.#opts.connectTimeoutMs ?? 15_000);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        resolve(socket);
+      });
+      socket.once('close', () => {
+        clearTimeout(timer);
+        resolve(null);
+      });
+    });
+  }
+
+  async #onConnect(req: IncomingMessage, client: Socket, head: Buffer): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(`https://${req.url ?? ''}`);
+      if (!url.port && !/:443$/.test(req.url ?? '')) throw new Error('port');
+    } catch {
+      this.#record({ kind: 'connect', destination: String(req.url ?? '').slice(0, 200), verdict: 'denied', reason: 'bad_authority' });
+      client.end(`HTTP/1.1 400 Bad Request\r\n${EGRESS_HEADER}: denied\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    const destination = `${bareHost(url)}:${portOf(url)}`;
+    const checked = await this.#check(url, true);
+    if (!('addresses' in checked)) {
+      this.#record({ kind: 'connect', destination, verdict: checked.verdict, reason: checked.reason });
+      if (checked.verdict === 'denied') this.#deniedTunnels.add(destination);
+      const status = checked.verdict === 'denied' ? '403 Forbidden' : '502 Bad Gateway';
+      client.end(`HTTP/1.1 ${status}\r\n${EGRESS_HEADER}: ${checked.verdict}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    this.#record({ kind: 'connect', destination, verdict: 'allowed', address: checked.addresses[0].address });
+    const upstream = await this.#dialTunnel(url, checked.addresses);
+    if (!upstream || client.destroyed) {
+      upstream?.destroy();
+      if (!client.destroyed) client.end(`HTTP/1.1 502 Bad Gateway\r\n${EGRESS_HEADER}: unreachable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length) upstream.write(head);
+    this.#splice(client, upstream);
+  }
+
+  async #onUpgrade(req: IncomingMessage, client: Socket, head: Buffer): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '');
+      if (url.protocol === 'ws:') url = new URL(`http:${url.href.slice(3)}`);
+      if (url.protocol !== 'http:') throw new Error('scheme');
+    } catch {
+      this.#record({ kind: 'upgrade', destination: String(req.url ?? '').slice(0, 200), verdict: 'denied', reason: 'not_a_proxy_request' });
+      client.end(`HTTP/1.1 403 Forbidden\r\n${EGRESS_HEADER}: denied\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    const destination = `${bareHost(url)}:${portOf(url)}`;
+    const checked = await this.#check(url, false);
+    if (!('addresses' in checked)) {
+      this.#record({ kind: 'upgrade', destination, verdict: checked.verdict, reason: checked.reason });
+      const status = checked.verdict === 'denied' ? '403 Forbidden' : '502 Bad Gateway';
+      client.end(`HTTP/1.1 ${status}\r\n${EGRESS_HEADER}: ${checked.verdict}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    this.#record({ kind: 'upgrade', destination, verdict: 'allowed', address: checked.addresses[0].address });
+    const upstream = await this.#dialTunnel(url, checked.addresses);
+    if (!upstream || client.destroyed) {
+      upstream?.destroy();
+      if (!client.destroyed) client.end(`HTTP/1.1 502 Bad Gateway\r\n${EGRESS_HEADER}: unreachable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    const lines = [`${req.method} ${url.pathname}${url.search} HTTP/1.1`, ...endToEnd(req.rawHeaders, true).map(([k, v]) => `${k}: ${v}`)];
+    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (head.length) upstream.write(head);
+    this.#splice(client, upstream);
+  }
+
+  #splice(a: Socket, b: Socket): void {
+    a.pipe(b);
+    b.pipe(a);
+    const end = () => {
+      a.destroy();
+      b.destroy();
+    };
+    a.once('close', end);
+    b.once('close', end);
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.#sockets) s.destroy();
+    this.#agent.destroy();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+}
+
+/** Opens one listening session. */
+export async function openEgressSession(opts: EgressSessionOptions): Promise<EgressSession> {
+  return new EgressSession(opts).listen();
+}
