@@ -32,11 +32,35 @@ export interface EgressSessionOptions {
   /** Test seam: validated address → socket target actually dialled (as on the HTTP path). */
   dial?: DialSeam;
   connectTimeoutMs?: number;
+  /** Sees every destination asked for, with its verdict (diagnostics and tests). */
+  onEvent?: (event: EgressEvent) => void;
   /** Ports of other proxy listeners: never a destination, whatever the policy (no proxy loops). */
   ownPorts?: () => ReadonlySet<number>;
 }
 
 const LOG_LIMIT = 2000;
+
+/**
+ * Chromium's own service endpoints that its launch switches do not silence inside a browsing context (autofill
+ * crowdsourcing on pages with forms, safe browsing, update and variations pings). Refused by name, before any
+ * resolution: a read sends the page's traffic and nothing of the browser's.
+ */
+export const BROWSER_SERVICE_HOSTS: ReadonlySet<string> = new Set([
+  'content-autofill.googleapis.com',
+  'safebrowsing.googleapis.com',
+  'safebrowsingohttpgateway.googleapis.com',
+  'sb-ssl.google.com',
+  'update.googleapis.com',
+  'clients1.google.com',
+  'clients2.google.com',
+  'clients4.google.com',
+  'clientservices.googleapis.com',
+  'optimizationguide-pa.googleapis.com',
+  'redirector.gvt1.com',
+  'edgedl.me.gvt1.com',
+  'android.clients.google.com',
+  'accounts.google.com',
+]);
 const HOP_BY_HOP = new Set([
   'connection',
   'proxy-connection',
@@ -134,6 +158,13 @@ export class EgressSession {
     await this.#pinned(url, false);
   }
 
+  /** Whether the guard refuses this request URL (same pins as the proxy), without throwing. */
+  async refuses(url: URL): Promise<boolean> {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false; // about:, data:, blob: never leave Chromium
+    const verdict = await this.#check(url, false);
+    return !('addresses' in verdict) && verdict.verdict === 'denied';
+  }
+
   #pinned(url: URL, tunnel: boolean): Promise<ResolvedAddress[]> {
     const key = `${tunnel ? 't' : 'r'}|${url.origin}`;
     let pinned = this.#pins.get(key);
@@ -154,12 +185,14 @@ export class EgressSession {
   #record(event: EgressEvent): void {
     if (this.#log.length < LOG_LIMIT) this.#log.push(event);
     if (event.verdict === 'denied') this.denied += 1;
+    this.#opts.onEvent?.(event);
   }
 
   /** Guard one destination: the pinned, checked addresses, or the verdict that refuses it. */
   async #check(url: URL, tunnel: boolean): Promise<{ addresses: ResolvedAddress[] } | { verdict: EgressVerdict; reason: string }> {
     const port = portOf(url);
     if (!this.#opts.policy) return { verdict: 'denied', reason: 'background' };
+    if (BROWSER_SERVICE_HOSTS.has(bareHost(url).replace(/\.$/, ''))) return { verdict: 'denied', reason: 'browser_service' };
     if (this.#opts.ownPorts?.().has(port) && classifyAddress(bareHost(url)) === 'loopback') return { verdict: 'denied', reason: 'egress_proxy' };
     try {
       return { addresses: await this.#pinned(url, tunnel) };

@@ -33,6 +33,8 @@ export interface RenderOptions {
   resolver?: Resolver;
   /** Connect seam of the egress proxy (tests only), as on the HTTP path. */
   dial?: DialSeam;
+  /** Sees every destination the page asked the egress proxy for, with the verdict. */
+  onEgress?: (event: EgressEvent) => void;
   timeoutMs?: number;
   /** Extra request headers (session profile, UA); values are never logged. */
   headers?: Record<string, string>;
@@ -197,8 +199,8 @@ export class BrowserPool {
     return this.#background ? (await this.#background).log() : [];
   }
 
-  #openSession(policy: GuardPolicy | null, resolve?: Resolver, dial?: DialSeam): Promise<EgressSession> {
-    return openEgressSession({ policy, resolve, dial, connectTimeoutMs: 15_000, ownPorts: () => this.#sessionPorts }).then((session) => {
+  #openSession(policy: GuardPolicy | null, resolve?: Resolver, dial?: DialSeam, onEvent?: (event: EgressEvent) => void): Promise<EgressSession> {
+    return openEgressSession({ policy, resolve, dial, onEvent, connectTimeoutMs: 15_000, ownPorts: () => this.#sessionPorts }).then((session) => {
       this.#sessionPorts.add(session.port);
       return session;
     });
@@ -301,7 +303,7 @@ export class BrowserPool {
       if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
       // This render's egress listener: its policy, resolver and pins, closed with the context.
       if (this.#egressProxy) {
-        egress = await this.#openSession(options.policy, options.resolver, options.dial);
+        egress = await this.#openSession(options.policy, options.resolver, options.dial, options.onEgress);
         await egress.preflight(new URL(url));
       }
       context = await browser.newContext({
@@ -372,9 +374,20 @@ export class BrowserPool {
     page.on('requestfailed', () => inflight--);
     // Content blocking only (images, fonts, media, trackers): the egress proxy is the security boundary, and it
     // also sees what routing never does (WebSockets, beacons, preconnects, service workers).
+    let firstNavigation = true;
     await context.route('**/*', async (route: Route) => {
       const request = route.request();
-      if (request.isNavigationRequest()) return route.continue();
+      if (request.isNavigationRequest()) {
+        const initial = firstNavigation || request.redirectedFrom() !== null;
+        if (request.frame() === page.mainFrame()) firstNavigation = false;
+        // A later main-frame navigation the guard refuses (script, meta refresh) is cancelled, not failed: the
+        // page keeps its document and the read its content. The proxy would refuse it anyway.
+        if (egress && !initial && request.frame() === page.mainFrame() && (await egress.refuses(new URL(request.url())))) {
+          egress.denied += 1;
+          return route.abort('aborted');
+        }
+        return route.continue();
+      }
       let host = '';
       try {
         host = new URL(request.url()).hostname;
