@@ -80,7 +80,7 @@ const CASES: Record<string, () => { head?: string; body?: string; script?: strin
       <form id="f6" method="post" action="http://${a6()}/submit" target="sink6"><input name="a" value="1"></form>`,
     script: `document.getElementById('f4').submit(); document.getElementById('f6').submit();`,
   }),
-  location: () => ({ script: `setTimeout(() => { location.href = 'http://${a4()}/'; }, 50); setTimeout(() => { location.assign('http://${a6()}/'); }, 150);` }),
+  location: () => ({ script: `setTimeout(() => { location.href = 'http://${a4()}/'; }, 300); setTimeout(() => { location.assign('http://${a6()}/'); }, 400);` }),
   'meta refresh': () => ({ head: `<meta http-equiv="refresh" content="0;url=http://${a4()}/">` }),
   'meta refresh inserted by script': () => ({
     script: `const m = document.createElement('meta'); m.httpEquiv = 'refresh'; m.content = '0;url=http://${a6()}/'; document.head.appendChild(m);`,

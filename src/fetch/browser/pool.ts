@@ -374,17 +374,18 @@ export class BrowserPool {
     page.on('requestfailed', () => inflight--);
     // Content blocking only (images, fonts, media, trackers): the egress proxy is the security boundary, and it
     // also sees what routing never does (WebSockets, beacons, preconnects, service workers).
-    let firstNavigation = true;
+    let loaded = false;
     await context.route('**/*', async (route: Route) => {
       const request = route.request();
       if (request.isNavigationRequest()) {
-        const initial = firstNavigation || request.redirectedFrom() !== null;
-        if (request.frame() === page.mainFrame()) firstNavigation = false;
-        // A later main-frame navigation the guard refuses (script, meta refresh) is cancelled, not failed: the
-        // page keeps its document and the read its content. The proxy would refuse it anyway.
-        if (egress && !initial && request.frame() === page.mainFrame() && (await egress.refuses(new URL(request.url())))) {
+        // A main-frame navigation the guard refuses after the page has loaded (script, meta refresh) is cancelled,
+        // not failed: the page keeps its document and the read its content. One that replaces the page while it
+        // loads fails the read. The proxy would refuse either anyway; this only decides what the read returns.
+        if (egress && request.frame() === page.mainFrame() && request.redirectedFrom() === null && (await egress.refuses(new URL(request.url())))) {
           egress.denied += 1;
-          return route.abort('aborted');
+          if (loaded) return route.abort('aborted');
+          mainBlocked ??= blockedMain('script');
+          return route.abort('blockedbyclient');
         }
         return route.continue();
       }
@@ -409,6 +410,7 @@ export class BrowserPool {
       throw err;
     }
     if (mainBlocked) throw mainBlocked;
+    loaded = true;
     const proxyVerdict = response?.headers()[EGRESS_HEADER];
     if (proxyVerdict === 'dns_error') throw new OccamError('dns_error', 'Host did not resolve (browser).');
     if (proxyVerdict === 'unreachable') throw new OccamError('network_error', 'Connection failed (browser).');
