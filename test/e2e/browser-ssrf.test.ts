@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testContext, type RuntimeContext } from '../../src/runtime/context.ts';
@@ -227,4 +227,45 @@ test('the browser sends nothing that bypasses the guard: every destination in th
   // nothing itself (its resolver maps every name to NOTFOUND), so no DNS query left the browser.
   assert.ok(seen.includes('evil.test'), 'the attack name was resolved by the proxy');
   for (const host of seen) assert.ok(['evil.test', 'evil6.test'].includes(host), host);
+});
+
+test('Chromium itself makes no DNS query and connects only to the egress proxy (its NetLog)', async () => {
+  const netLogPath = join(home, 'netlog.json');
+  const pool = new BrowserPool(runtime, { netLogPath });
+  const allowance = PrivateOriginAllowance.forOrigin(site.origin);
+  const cases = ['link preconnect, prefetch, dns-prefetch', 'DNS name answering a private address', 'websocket', 'WebRTC / STUN', 'form POST'];
+  try {
+    for (const name of cases) {
+      const rendered = await pool.render(site.url(`/case/${encodeURIComponent(name)}`), { policy: { allowPrivate: false, allowance }, resolver: resolve, settleMs: 200 });
+      assert.match(rendered.html, new RegExp(OWN_CONTENT));
+    }
+  } finally {
+    await pool.close(); // the NetLog is complete once the browser has exited
+  }
+  const log = JSON.parse(readFileSync(netLogPath, 'utf8')) as { constants: { logEventTypes: Record<string, number> }; events: Array<{ type: number; params?: Record<string, unknown> }> };
+  const nameOf = new Map(Object.entries(log.constants.logEventTypes).map(([k, v]) => [v, k]));
+  const events = log.events.map((e) => ({ name: nameOf.get(e.type) ?? '', params: e.params ?? {} }));
+  // Actual resolutions (system or built-in DNS client) — requests mapped to ~NOTFOUND by the launch rules are not.
+  const dns = events.filter((e) => /^(DNS_TRANSACTION|HOST_RESOLVER_DNS_TASK|HOST_RESOLVER_SYSTEM_TASK|HOST_RESOLVER_MANAGER_JOB)/.test(e.name));
+  assert.deepEqual(dns.map((e) => e.name), [], 'no DNS query left Chromium');
+  assert.ok(events.some((e) => e.name === 'HOST_RESOLVER_MANAGER_REQUEST'), 'the NetLog did record resolver activity');
+  const remotes = events.flatMap((e) => {
+    if (e.name !== 'TCP_CONNECT') return [];
+    const list = (e.params.address_list as string[] | undefined) ?? [];
+    const remote = e.params.remote_address;
+    return [...list, ...(typeof remote === 'string' ? [remote] : [])];
+  });
+  assert.ok(remotes.length > 0, 'the NetLog did record connections');
+  const forbidden = new Set([new URL(site.origin).port, String(v4.port), String(v6.port), String(udpPort)]);
+  for (const remote of remotes) {
+    const m = /^(.*):(\d+)$/.exec(remote);
+    assert.ok(m && m[1] === '127.0.0.1' && !forbidden.has(m[2]), `Chromium connected to ${remote}: only the egress proxy is allowed`);
+  }
+  assert.ok(new Set(remotes).size <= cases.length + 1, 'one proxy listener per render plus the background one');
+  // No datagram left Chromium (no DNS, no STUN). The only UDP sockets are its IPv6 reachability probe: a connect()
+  // that picks a route and sends nothing.
+  assert.equal(events.filter((e) => e.name === 'UDP_BYTES_SENT').length, 0, 'no UDP datagram was sent');
+  for (const e of events.filter((x) => x.name === 'UDP_CONNECT' && x.params.address !== undefined)) {
+    assert.match(String(e.params.address), /^\[2001:4860:4860::8888\]:443$|^8\.8\.8\.8:443$/, 'only the reachability probe connects a UDP socket');
+  }
 });

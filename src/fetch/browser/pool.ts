@@ -153,6 +153,8 @@ export interface BrowserPoolOptions {
    * to measure what the proxy costs. Never set in Occam's own code paths.
    */
   egressProxy?: boolean;
+  /** Writes Chromium's NetLog (every socket and DNS event of its network stack) to this file; diagnostics, tests. */
+  netLogPath?: string;
 }
 
 /** Chromium never resolves a name itself: every name goes to the proxy, which resolves it under the guard. */
@@ -163,6 +165,7 @@ const PROXY_LOOPBACK = '<-loopback>';
 export class BrowserPool {
   readonly #runtime: RuntimeContext;
   readonly #egressProxy: boolean;
+  readonly #netLogPath: string | null;
   /** Deny-all listener for the browser's own traffic (updates, safe browsing…): every attempt is logged, none dialled. */
   #background: Promise<EgressSession> | null = null;
   readonly #sessionPorts = new Set<number>();
@@ -178,6 +181,7 @@ export class BrowserPool {
   constructor(runtime: RuntimeContext, options: BrowserPoolOptions = {}) {
     this.#runtime = runtime;
     this.#egressProxy = options.egressProxy ?? true;
+    this.#netLogPath = options.netLogPath ?? null;
     this.#maxParallel = readEnv<number>('OCCAM_BROWSER_MAX_PARALLEL', runtime.env, runtime.warn);
     this.#defaultTimeoutMs = readEnv<number>('OCCAM_BROWSER_TIMEOUT_MS', runtime.env, runtime.warn);
     this.#slots = new Slots(this.#maxParallel);
@@ -247,6 +251,7 @@ export class BrowserPool {
                 '--webrtc-ip-handling-policy=disable_non_proxied_udp',
               ]
             : []),
+          ...(this.#netLogPath ? [`--log-net-log=${this.#netLogPath}`] : []),
           '--no-sandbox',
           '--disable-gpu',
           '--disable-quic',
