@@ -12,7 +12,7 @@ export async function runOccam(argv: readonly string[]): Promise<number | undefi
       import('../src/runtime/context.ts'),
       import('../src/mcp/host-env.ts'),
     ]);
-    await serveStdio(mcpHostRuntime(processContext()));
+    process.exitCode = await serveStdio(mcpHostRuntime(processContext()));
     return undefined;
   }
   const { runCli } = await import('../commands/index.ts');

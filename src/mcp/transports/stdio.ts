@@ -1,12 +1,16 @@
-// stdio transport: one process, one connection, one session. stdout carries protocol frames only.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+// stdio transport: one process, one connection, one session. stdout carries protocol frames only. The process
+// is the server: when the session ends (stdin closed, a stop signal, a broken stdout) it exits, within
+// SHUTDOWN_GRACE_MS whatever is still winding down — a host that sends SIGTERM never waits on a wedged service.
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { VERSION } from '../../version.ts';
 import { createHost, createOccamServer, exposedToolNames, newSession, surfaceNotice } from '../server.ts';
 import { startBackgroundServices } from './background.ts';
+import { LineFramedStdioTransport } from './stdio-framing.ts';
+import { exitWithin } from './shutdown.ts';
 
-export async function serveStdio(runtime: RuntimeContext): Promise<void> {
+/** Serves one stdio session; resolves to the process exit code (the process is made to exit soon after). */
+export async function serveStdio(runtime: RuntimeContext): Promise<number> {
   const { config, services, tools } = createHost(runtime);
   const session = newSession(runtime, config);
   const server = createOccamServer({ runtime, services, config, session, tools });
@@ -23,21 +27,26 @@ export async function serveStdio(runtime: RuntimeContext): Promise<void> {
   if (notice) runtime.warn(notice);
 
   let closing = false;
-  const shutdown = async () => {
+  const shutdown = async (code: number) => {
     if (closing) return;
     closing = true;
-    await services.disposeAll();
+    process.exitCode = code;
+    // Whatever does not close in time (a wedged browser, a slow store) does not keep the process alive.
+    exitWithin(code);
+    await services.disposeAll().catch(() => {});
     await server.close().catch(() => {});
   };
-  await new Promise<void>((resolve) => {
-    const done = () => void shutdown().then(resolve);
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, done);
-    process.stdin.once('end', done);
-    process.stdin.once('close', done);
-    server.onclose = done;
-    server.connect(new StdioServerTransport()).catch((err) => {
+  return await new Promise<number>((resolve) => {
+    const done = (code: number) => void shutdown(code).then(() => resolve(code));
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => done(0));
+    process.stdin.once('end', () => done(0));
+    process.stdin.once('close', () => done(0));
+    // A host that stopped reading (EPIPE) cannot be served any more.
+    process.stdout.once('error', () => done(1));
+    server.onclose = () => done(0);
+    server.connect(new LineFramedStdioTransport({ warn: runtime.warn })).catch((err) => {
       runtime.warn(`[occam.mcp] stdio transport failed: ${(err as Error).message}`);
-      done();
+      done(1);
     });
   });
 }
