@@ -3,7 +3,7 @@
 // by exiting — Chromium is killed with its parent by Playwright, and the stores are crash-safe by design.
 
 /** Graceful shutdown may take this long before the process exits anyway. */
-export const SHUTDOWN_GRACE_MS = 800;
+export const SHUTDOWN_GRACE_MS = 400;
 
 let armed = false;
 

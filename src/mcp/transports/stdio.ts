@@ -35,6 +35,9 @@ export async function serveStdio(runtime: RuntimeContext): Promise<number> {
     exitWithin(code);
     await services.disposeAll().catch(() => {});
     await server.close().catch(() => {});
+    // Done: nothing else is served by this process (stdin and timers would otherwise keep it up). stdout is a
+    // synchronous pipe on POSIX, so every frame already written has left.
+    process.exit(code);
   };
   return await new Promise<number>((resolve) => {
     const done = (code: number) => void shutdown(code).then(() => resolve(code));
