@@ -255,9 +255,12 @@ export class EgressSession {
     this.#record({ kind: 'http', destination, verdict: 'allowed', address: checked.addresses[0].address });
     const headers: OutgoingHttpHeaders = {};
     for (const [k, v] of endToEnd(req.rawHeaders)) {
+      if (k.toLowerCase() === 'host') continue;
       const existing = headers[k];
       headers[k] = existing === undefined ? v : ([] as string[]).concat(existing as string | string[], v);
     }
+    // RFC 9112 §3.2.2: a proxy replaces Host with the authority of the absolute-form target.
+    headers.host = url.host;
     const upstream = httpRequest({
       host: target.host,
       port: target.port,
@@ -267,7 +270,14 @@ export class EgressSession {
       headers,
       setHost: false,
       agent: this.#agent,
-      timeout: this.#opts.connectTimeoutMs ?? 15_000,
+    });
+    // A connect that does not complete in time fails; a slow response afterwards is the page's business (the
+    // render's deadline closes the session and with it every socket).
+    upstream.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => upstream.destroy(new Error('connect timeout')), this.#opts.connectTimeoutMs ?? 15_000);
+      socket.once('connect', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
     });
     upstream.on('response', (up) => {
       const out: string[] = [];
@@ -281,7 +291,6 @@ export class EgressSession {
       up.pipe(res);
       up.on('error', () => res.destroy());
     });
-    upstream.on('timeout', () => upstream.destroy(new Error('timeout')));
     upstream.on('error', () => this.#refuse(res, 'unreachable', 'connect_failed'));
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
@@ -364,7 +373,11 @@ export class EgressSession {
       if (!client.destroyed) client.end(`HTTP/1.1 502 Bad Gateway\r\n${EGRESS_HEADER}: unreachable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
       return;
     }
-    const lines = [`${req.method} ${url.pathname}${url.search} HTTP/1.1`, ...endToEnd(req.rawHeaders, true).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `${req.method} ${url.pathname}${url.search} HTTP/1.1`,
+      `Host: ${url.host}`,
+      ...endToEnd(req.rawHeaders, true).filter(([k]) => k.toLowerCase() !== 'host').map(([k, v]) => `${k}: ${v}`),
+    ];
     upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (head.length) upstream.write(head);
     this.#splice(client, upstream);
