@@ -80,6 +80,16 @@ async function initialized(env: Record<string, string> = {}): Promise<Child> {
   return child;
 }
 
+/** Runs `body` against an initialised server, which is killed afterwards whatever happened. */
+async function withServer(env: Record<string, string>, body: (child: Child) => Promise<void>): Promise<void> {
+  const child = await initialized(env);
+  try {
+    await body(child);
+  } finally {
+    child.proc.kill('SIGKILL');
+  }
+}
+
 /** Writes one line of `bytes` total size (a ping padded with params), in 1 MiB writes like a real pipe. */
 async function writeBigLine(child: Child, id: number, bytes: number): Promise<void> {
   const head = `{"jsonrpc":"2.0","id":${id},"method":"ping","params":{"pad":"`;
@@ -119,36 +129,30 @@ before(async () => {
 after(() => slow.close());
 
 test('an 11 MiB stdio line is refused with a JSON-RPC error and the next ping is answered within 2 s', async () => {
-  const child = await initialized();
-  try {
-    await writeBigLine(child, 2, 11 * MIB);
-    const sentAt = Date.now();
-    child.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
-    const pong = await child.waitFor(3, 2000);
-    const exit = pong ? null : await child.exited(0);
-    assert.ok(pong || (exit && exit.code !== 0 && exit.code !== null), `within 2 s: ping answered or a non-zero exit (${Date.now() - sentAt} ms)`);
-    assert.deepEqual(pong.result, {});
-    const refused = child.frames.find((f) => f.id === 2);
-    assert.equal(refused?.error?.code, -32600, 'the oversize request got its own error, by id');
-    assert.match(refused.error.message, /exceeds the 10485760-byte stdio limit/);
-    assert.equal(child.stderr().split('\n').filter((l) => /refused a \d+-byte message/.test(l)).length, 1, 'one stderr line');
-    // Still serving afterwards: a tool list works.
-    child.send({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
-    assert.ok((await child.waitFor(4, 10_000))?.result?.tools?.length > 0);
-  } finally {
-    child.proc.kill('SIGKILL');
-  }
+  await withServer({}, async (child) => {
+      await writeBigLine(child, 2, 11 * MIB);
+      const sentAt = Date.now();
+      child.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+      const pong = await child.waitFor(3, 2000);
+      const exit = pong ? null : await child.exited(0);
+      assert.ok(pong || (exit && exit.code !== 0 && exit.code !== null), `within 2 s: ping answered or a non-zero exit (${Date.now() - sentAt} ms)`);
+      assert.deepEqual(pong.result, {});
+      const refused = child.frames.find((f) => f.id === 2);
+      assert.equal(refused?.error?.code, -32600, 'the oversize request got its own error, by id');
+      assert.match(refused.error.message, /exceeds the 10485760-byte stdio limit/);
+      assert.equal(child.stderr().split('\n').filter((l) => /refused a \d+-byte message/.test(l)).length, 1, 'one stderr line');
+      // Still serving afterwards: a tool list works.
+      child.send({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
+      assert.ok((await child.waitFor(4, 10_000))?.result?.tools?.length > 0);
+  });
 });
 
 test('a line just under the cap (9 MiB) is parsed and answered', async () => {
-  const child = await initialized();
-  try {
-    await writeBigLine(child, 2, 9 * MIB);
-    const pong = await child.waitFor(2, 20_000);
-    assert.deepEqual(pong?.result, {}, child.stderr());
-  } finally {
-    child.proc.kill('SIGKILL');
-  }
+  await withServer({}, async (child) => {
+      await writeBigLine(child, 2, 9 * MIB);
+      const pong = await child.waitFor(2, 20_000);
+      assert.deepEqual(pong?.result, {}, child.stderr());
+  });
 });
 
 async function sigtermWithinOneSecond(child: Child, state: string): Promise<void> {
@@ -159,44 +163,34 @@ async function sigtermWithinOneSecond(child: Child, state: string): Promise<void
 }
 
 test('SIGTERM ends occam mcp within 1 s: idle', async () => {
-  const child = await initialized();
-  await sigtermWithinOneSecond(child, 'idle');
+  await withServer({}, (child) => sigtermWithinOneSecond(child, 'idle'));
 });
 
 test('SIGTERM ends occam mcp within 1 s: mid browser read', async () => {
-  const child = await initialized({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
-  try {
-    child.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'occam_transcode', arguments: { url: slow.url('/never'), backend_policy: 'browser' } } });
-    // Wait until the read is in flight (the page was requested), then stop the server.
-    const deadline = Date.now() + 30_000;
-    while (!slow.requests().includes('/never') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(slow.requests().includes('/never'), 'the read started');
-    await sigtermWithinOneSecond(child, 'mid-read');
-  } finally {
-    child.proc.kill('SIGKILL');
-  }
+  await withServer({ OCCAM_ALLOW_PRIVATE_URLS: '1' }, async (child) => {
+      child.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'occam_transcode', arguments: { url: slow.url('/never'), backend_policy: 'browser' } } });
+      // Wait until the read is in flight (the page was requested), then stop the server.
+      const deadline = Date.now() + 30_000;
+      while (!slow.requests().includes('/never') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      assert.ok(slow.requests().includes('/never'), 'the read started');
+      await sigtermWithinOneSecond(child, 'mid-read');
+  });
 });
 
 test('SIGTERM ends occam mcp within 1 s: after an oversize line', async () => {
-  const child = await initialized();
-  try {
-    await writeBigLine(child, 2, 11 * MIB);
-    assert.ok(await child.waitFor(2, 5000), 'the oversize line was answered');
-    await sigtermWithinOneSecond(child, 'after oversize');
-  } finally {
-    child.proc.kill('SIGKILL');
-  }
+  await withServer({}, async (child) => {
+      await writeBigLine(child, 2, 11 * MIB);
+      assert.ok(await child.waitFor(2, 5000), 'the oversize line was answered');
+      await sigtermWithinOneSecond(child, 'after oversize');
+  });
 });
 
 test('SIGTERM ends occam mcp within 1 s: holding half a line', async () => {
-  const child = await initialized();
-  try {
-    child.proc.stdin.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"${'y'.repeat(2 * MIB)}`);
-    await new Promise((r) => setTimeout(r, 300));
-    await sigtermWithinOneSecond(child, 'half a line');
-  } finally {
-    child.proc.kill('SIGKILL');
-  }
+  await withServer({}, async (child) => {
+      child.proc.stdin.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"${'y'.repeat(2 * MIB)}`);
+      await new Promise((r) => setTimeout(r, 300));
+      await sigtermWithinOneSecond(child, 'half a line');
+  });
 });
 
 test('framing: split chunks, CRLF, blank lines, bad JSON with an id, and the cap measured per line', async () => {

@@ -75,6 +75,11 @@ const HOP_BY_HOP = new Set([
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Array<{ address: string; family: number }>, family?: number) => void;
 
+/** The proxy's own answer on a raw socket (CONNECT, upgrade), marked like its HTTP refusals. */
+function rawRefusal(verdict: EgressVerdict, status = verdict === 'denied' ? '403 Forbidden' : '502 Bad Gateway'): string {
+  return `HTTP/1.1 ${status}\r\n${EGRESS_HEADER}: ${verdict}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
+}
+
 /** Request headers without hop-by-hop fields (and without those the Connection header names). */
 function endToEnd(raw: string[], keepUpgrade = false): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
@@ -323,28 +328,10 @@ export class EgressSession {
       if (!url.port && !/:443$/.test(req.url ?? '')) throw new Error('port');
     } catch {
       this.#record({ kind: 'connect', destination: String(req.url ?? '').slice(0, 200), verdict: 'denied', reason: 'bad_authority' });
-      client.end(`HTTP/1.1 400 Bad Request\r\n${EGRESS_HEADER}: denied\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      client.end(rawRefusal('denied', '400 Bad Request'));
       return;
     }
-    const destination = `${bareHost(url)}:${portOf(url)}`;
-    const checked = await this.#check(url, true);
-    if (!('addresses' in checked)) {
-      this.#record({ kind: 'connect', destination, verdict: checked.verdict, reason: checked.reason });
-      if (checked.verdict === 'denied') this.#deniedTunnels.add(destination);
-      const status = checked.verdict === 'denied' ? '403 Forbidden' : '502 Bad Gateway';
-      client.end(`HTTP/1.1 ${status}\r\n${EGRESS_HEADER}: ${checked.verdict}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
-      return;
-    }
-    this.#record({ kind: 'connect', destination, verdict: 'allowed', address: checked.addresses[0].address });
-    const upstream = await this.#dialTunnel(url, checked.addresses);
-    if (!upstream || client.destroyed) {
-      upstream?.destroy();
-      if (!client.destroyed) client.end(`HTTP/1.1 502 Bad Gateway\r\n${EGRESS_HEADER}: unreachable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
-      return;
-    }
-    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-    if (head.length) upstream.write(head);
-    this.#splice(client, upstream);
+    await this.#tunnel('connect', url, client, head, () => client.write('HTTP/1.1 200 Connection Established\r\n\r\n'));
   }
 
   async #onUpgrade(req: IncomingMessage, client: Socket, head: Buffer): Promise<void> {
@@ -355,30 +342,42 @@ export class EgressSession {
       if (url.protocol !== 'http:') throw new Error('scheme');
     } catch {
       this.#record({ kind: 'upgrade', destination: String(req.url ?? '').slice(0, 200), verdict: 'denied', reason: 'not_a_proxy_request' });
-      client.end(`HTTP/1.1 403 Forbidden\r\n${EGRESS_HEADER}: denied\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      client.end(rawRefusal('denied'));
       return;
     }
+    const target = url;
+    await this.#tunnel('upgrade', target, client, head, (upstream) => {
+      const lines = [
+        `${req.method} ${target.pathname}${target.search} HTTP/1.1`,
+        `Host: ${target.host}`,
+        ...endToEnd(req.rawHeaders, true).filter(([k]) => k.toLowerCase() !== 'host').map(([k, v]) => `${k}: ${v}`),
+      ];
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    });
+  }
+
+  /**
+   * A raw-socket destination (CONNECT tunnel or upgrade): guard, dial the checked address, let `opened` write
+   * what goes first, then splice both ways. A refusal is answered on the client socket; nothing is dialled.
+   */
+  async #tunnel(kind: 'connect' | 'upgrade', url: URL, client: Socket, head: Buffer, opened: (upstream: Socket) => void): Promise<void> {
     const destination = `${bareHost(url)}:${portOf(url)}`;
-    const checked = await this.#check(url, false);
+    // A CONNECT hides its scheme: under an allowance it may reach the allowed host and port (tunnel mode).
+    const checked = await this.#check(url, kind === 'connect');
     if (!('addresses' in checked)) {
-      this.#record({ kind: 'upgrade', destination, verdict: checked.verdict, reason: checked.reason });
-      const status = checked.verdict === 'denied' ? '403 Forbidden' : '502 Bad Gateway';
-      client.end(`HTTP/1.1 ${status}\r\n${EGRESS_HEADER}: ${checked.verdict}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      this.#record({ kind, destination, verdict: checked.verdict, reason: checked.reason });
+      if (kind === 'connect' && checked.verdict === 'denied') this.#deniedTunnels.add(destination);
+      client.end(rawRefusal(checked.verdict));
       return;
     }
-    this.#record({ kind: 'upgrade', destination, verdict: 'allowed', address: checked.addresses[0].address });
+    this.#record({ kind, destination, verdict: 'allowed', address: checked.addresses[0].address });
     const upstream = await this.#dialTunnel(url, checked.addresses);
     if (!upstream || client.destroyed) {
       upstream?.destroy();
-      if (!client.destroyed) client.end(`HTTP/1.1 502 Bad Gateway\r\n${EGRESS_HEADER}: unreachable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      if (!client.destroyed) client.end(rawRefusal('unreachable'));
       return;
     }
-    const lines = [
-      `${req.method} ${url.pathname}${url.search} HTTP/1.1`,
-      `Host: ${url.host}`,
-      ...endToEnd(req.rawHeaders, true).filter(([k]) => k.toLowerCase() !== 'host').map(([k, v]) => `${k}: ${v}`),
-    ];
-    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    opened(upstream);
     if (head.length) upstream.write(head);
     this.#splice(client, upstream);
   }
