@@ -108,8 +108,7 @@ export class EgressSession {
   readonly #log: EgressEvent[] = [];
   readonly #deniedTunnels = new Set<string>();
   #port = 0;
-  /** Destinations refused by the guard. */
-  denied = 0;
+  #denied = 0;
 
   constructor(opts: EgressSessionOptions) {
     this.#opts = opts;
@@ -142,6 +141,16 @@ export class EgressSession {
   /** The proxy URL Chromium is pointed at. */
   get server(): string {
     return `http://127.0.0.1:${this.#port}`;
+  }
+
+  /** Destinations refused by the guard (here, or by the pool before Chromium sent them). */
+  get denied(): number {
+    return this.#denied;
+  }
+
+  /** Counts a refusal the pool made on the proxy's verdict (a cancelled navigation that never reached it). */
+  noteRefusal(): void {
+    this.#denied += 1;
   }
 
   /** Every destination asked for, in order (bounded). */
@@ -189,7 +198,7 @@ export class EgressSession {
 
   #record(event: EgressEvent): void {
     if (this.#log.length < LOG_LIMIT) this.#log.push(event);
-    if (event.verdict === 'denied') this.denied += 1;
+    if (event.verdict === 'denied') this.#denied += 1;
     this.#opts.onEvent?.(event);
   }
 

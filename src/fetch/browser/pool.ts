@@ -387,20 +387,21 @@ export class BrowserPool {
         // not failed: the page keeps its document and the read its content. One that replaces the page while it
         // loads fails the read. The proxy would refuse either anyway; this only decides what the read returns.
         if (egress && request.frame() === page.mainFrame() && request.redirectedFrom() === null && (await egress.refuses(new URL(request.url())))) {
-          egress.denied += 1;
+          egress.noteRefusal();
           if (loaded) return route.abort('aborted');
           mainBlocked ??= blockedMain('script');
           return route.abort('blockedbyclient');
         }
         return route.continue();
       }
-      let host = '';
+      let target: URL;
       try {
-        host = new URL(request.url()).hostname;
+        target = new URL(request.url());
       } catch {
         return route.abort('blockedbyclient');
       }
-      if (BLOCKED_RESOURCE_TYPES.has(request.resourceType()) || TRACKER_HOSTS.test(host)) return route.abort('blockedbyclient');
+      if (target.protocol === 'data:' || target.protocol === 'blob:') return route.continue();
+      if (BLOCKED_RESOURCE_TYPES.has(request.resourceType()) || TRACKER_HOSTS.test(target.hostname)) return route.abort('blockedbyclient');
       return route.continue();
     });
     const remaining = () => Math.max(1, timeoutMs - (performance.now() - started));
