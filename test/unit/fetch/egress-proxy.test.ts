@@ -208,3 +208,26 @@ test('the background listener refuses everything; no listener is a destination o
     await open.close();
   }
 });
+
+test('a name is dialled through its pins only (plain HTTP and CONNECT), both address families offered', async () => {
+  const asked: string[] = [];
+  // With private destinations allowed (OCCAM_ALLOW_PRIVATE_URLS), loop.test pins to loopback: the lookup the
+  // socket uses answers with these pins, never with the system resolver.
+  const resolve: Resolver = async (host) => {
+    asked.push(host);
+    return [{ address: '::1', family: 6 }, { address: '127.0.0.1', family: 4 }];
+  };
+  const session = await openEgressSession({ policy: { allowPrivate: true }, resolve });
+  try {
+    const r = await viaProxy(session.port, `http://loop.test:${site.port}/named`);
+    assert.equal(r.status, 200, 'happy eyeballs falls back from ::1 (nothing listens there) to 127.0.0.1');
+    assert.equal(r.body, 'hello /named');
+    assert.equal(site.requests.at(-1)!.headers.host, `loop.test:${site.port}`);
+    const t = await tunnel(session.port, `loop.test:${site.port}`);
+    assert.equal(t.status, 200);
+    t.socket.destroy();
+    assert.deepEqual(asked, ['loop.test', 'loop.test'], 'one resolution per mode (request, tunnel)');
+  } finally {
+    await session.close();
+  }
+});
