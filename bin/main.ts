@@ -12,7 +12,7 @@ export async function runOccam(argv: readonly string[]): Promise<number | undefi
       import('../src/runtime/context.ts'),
       import('../src/mcp/host-env.ts'),
     ]);
-    process.exitCode = await serveStdio(mcpHostRuntime(processContext()));
+    await serveStdio(mcpHostRuntime(processContext()));
     return undefined;
   }
   const { runCli } = await import('../commands/index.ts');

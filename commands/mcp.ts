@@ -50,7 +50,7 @@ export function register(program: Command): void {
       }
       if (outcome.plan.mode === 'stdio') {
         const { serveStdio } = await import('../src/mcp/transports/stdio.ts');
-        process.exitCode = await serveStdio(runtime);
+        await serveStdio(runtime);
         return;
       }
       const { serveNetwork } = await import('../src/mcp/transports/serve.ts');

@@ -9,8 +9,8 @@ import { startBackgroundServices } from './background.ts';
 import { LineFramedStdioTransport } from './stdio-framing.ts';
 import { exitWithin } from './shutdown.ts';
 
-/** Serves one stdio session; resolves to the process exit code (the process is made to exit soon after). */
-export async function serveStdio(runtime: RuntimeContext): Promise<number> {
+/** Serves one stdio session, then ends the process (0 when the session ended normally, 1 when stdio broke). */
+export async function serveStdio(runtime: RuntimeContext): Promise<void> {
   const { config, services, tools } = createHost(runtime);
   const session = newSession(runtime, config);
   const server = createOccamServer({ runtime, services, config, session, tools });
@@ -39,8 +39,8 @@ export async function serveStdio(runtime: RuntimeContext): Promise<number> {
     // synchronous pipe on POSIX, so every frame already written has left.
     process.exit(code);
   };
-  return await new Promise<number>((resolve) => {
-    const done = (code: number) => void shutdown(code).then(() => resolve(code));
+  await new Promise<void>((resolve) => {
+    const done = (code: number) => void shutdown(code).then(resolve);
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => done(0));
     process.stdin.once('end', () => done(0));
     process.stdin.once('close', () => done(0));
