@@ -207,9 +207,14 @@ export class EgressSession {
     const port = portOf(url);
     if (!this.#opts.policy) return { verdict: 'denied', reason: 'background' };
     if (BROWSER_SERVICE_HOSTS.has(bareHost(url).replace(/\.$/, ''))) return { verdict: 'denied', reason: 'browser_service' };
-    if (this.#opts.ownPorts?.().has(port) && classifyAddress(bareHost(url)) === 'loopback') return { verdict: 'denied', reason: 'egress_proxy' };
     try {
-      return { addresses: await this.#pinned(url, tunnel) };
+      const addresses = await this.#pinned(url, tunnel);
+      // A proxy listener is never a destination, by literal or by name (no proxy loops, even when private
+      // destinations are allowed).
+      if (this.#opts.ownPorts?.().has(port) && addresses.some((a) => classifyAddress(a.address) === 'loopback' || classifyAddress(a.address) === 'unspecified')) {
+        return { verdict: 'denied', reason: 'egress_proxy' };
+      }
+      return { addresses };
     } catch (err) {
       const code = err instanceof OccamError ? err.code : 'dns_error';
       const reason = err instanceof OccamError ? String(err.details?.reason ?? code) : 'lookup_failed';

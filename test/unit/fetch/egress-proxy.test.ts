@@ -196,11 +196,17 @@ test('one resolution per origin is pinned for the session (no rebinding), and on
 
 test('the background listener refuses everything; no listener is a destination of another, even with private destinations allowed', async () => {
   const background = await openEgressSession({ policy: null });
-  const open = await openEgressSession({ policy: { allowPrivate: true }, ownPorts: () => new Set([background.port]) });
+  const open = await openEgressSession({
+    policy: { allowPrivate: true },
+    resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    ownPorts: () => new Set([background.port]),
+  });
   try {
     assert.equal((await viaProxy(background.port, `${site.origin}/`)).status, 403);
     assert.equal((await viaProxy(background.port, 'http://example.com/')).status, 403);
     assert.equal((await viaProxy(open.port, `http://127.0.0.1:${background.port}/`)).status, 403, 'no proxy loop');
+    assert.equal((await viaProxy(open.port, `http://loop.test:${background.port}/`)).status, 403, 'not by name either');
+    assert.equal((await tunnel(open.port, `127.0.0.1:${background.port}`)).status, 403, 'nor as a tunnel');
     assert.equal((await viaProxy(open.port, `${site.origin}/open`)).status, 200, 'OCCAM_ALLOW_PRIVATE_URLS reaches loopback');
     assert.equal((await viaProxy(open.port, 'http://content-autofill.googleapis.com/')).status, 403, "Chromium's own service hosts are refused by name");
   } finally {
