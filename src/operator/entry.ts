@@ -96,13 +96,36 @@ export function desiredLaunch(ctx: Ctx, rt: RuntimeInfo): LaunchSpec {
 
 function refusalFor(ctx: Ctx, path: string): string | null {
   if (!existsSync(path)) return `the Occam binary ${path} does not exist`;
+  return disposableLocation(ctx, path);
+}
+
+/**
+ * Why a binary at `path` could never be registered, whether or not it exists yet: under the OS temp dir or inside
+ * a packaged snapshot (§4). `occam install` asks before writing anything.
+ */
+export function disposableLocation(ctx: Ctx, path: string): string | null {
   const norm = normalisePath(path);
-  const tmp = normalisePath(safeRealpath(ctx.tmpDir));
-  if (norm === tmp || norm.startsWith(`${tmp}/`) || norm.startsWith(`${normalisePath(ctx.tmpDir)}/`)) {
-    return `the Occam binary ${path} lies under the temporary directory; a host must never point at a disposable copy`;
+  const tmps = [normalisePath(safeRealpath(ctx.tmpDir)), normalisePath(ctx.tmpDir)];
+  const real = normalisePath(realpathOfNearest(path));
+  if (tmps.some((tmp) => [norm, real].some((v) => v === tmp || v.startsWith(`${tmp}/`)))) {
+    return `the Occam binary ${path} lies under the temporary directory ${ctx.tmpDir}; a host must never point at a disposable copy`;
   }
   if (/\/snapshot\//.test(norm)) return `the Occam binary ${path} is inside a packaged snapshot`;
   return null;
+}
+
+/** Real path of `path`, or of its nearest existing ancestor joined with the rest (for paths not created yet). */
+function realpathOfNearest(path: string): string {
+  const p = path.replace(/\\/g, '/');
+  const parts: string[] = [];
+  let dir = p;
+  while (!existsSync(dir)) {
+    const i = dir.lastIndexOf('/');
+    if (i <= 0) return path;
+    parts.unshift(dir.slice(i + 1));
+    dir = dir.slice(0, i);
+  }
+  return [safeRealpath(dir), ...parts].join('/');
 }
 
 export function normalisePath(value: string): string {

@@ -10,7 +10,7 @@ import { inspectEnv } from '../config/env.ts';
 import { findOurServers, stopProcesses } from './processes.ts';
 import { runDoctor } from './doctor/checks.ts';
 import { selfVerify } from './verify.ts';
-import { desiredLaunch, SERVER_NAME } from './entry.ts';
+import { desiredLaunch, disposableLocation, SERVER_NAME } from './entry.ts';
 import { runConnect, type ConnectReport, type Prompter } from './connect.ts';
 import { pasteGuidance } from './hosts/shapes.ts';
 import { ONBOARD_SCHEMA } from './onboard.ts';
@@ -230,6 +230,15 @@ export async function runInstall(deps: InstallDeps, o: InstallOptions): Promise<
   if (setupReading.problem) throw new InstallError(`invalid setup mode "${setupRaw}": expected auto, manual or ask`, 1);
   const setup = setupReading.value;
   const target = p.resolve(o.installDir ?? inspectEnv<string | null>('OCCAM_INSTALL_DIR', ctx.env).value ?? p.join(occamPaths({ ...ctx, env: { ...ctx.env, OCCAM_HOME: '' } }).installRoot));
+
+  // 0. A tree hosts may never launch (under the temp dir, e.g. HOME there) is refused before anything is written.
+  const disposable = disposableLocation(ctx, p.join(target, 'bin', ctx.platform === 'win32' ? 'occam.exe' : 'occam'));
+  if (disposable) {
+    throw new InstallError(
+      `cannot install into ${target}: ${disposable}. Choose an install directory outside ${ctx.tmpDir} (--install-dir DIR or OCCAM_INSTALL_DIR${o.installDir || ctx.env.OCCAM_INSTALL_DIR ? '' : `; the default follows HOME=${ctx.homeDir}`}). Nothing was written.`,
+      1,
+    );
+  }
 
   // 1. stage + validate
   let staged: { dir: string; version: string; cleanup: () => void };
