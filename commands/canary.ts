@@ -11,8 +11,11 @@ import { startProbeHost, type ProbeHost } from '../src/trust/canary/probe-host.t
 import { runCanarySelftest } from '../src/trust/canary/selftest.ts';
 import { generateSessionId } from '../src/trust/canary/sentinel.ts';
 import { checkVectorFile, emitVectorFile } from '../src/trust/canary/vectors.ts';
-import { EXIT } from './output.ts';
+import { EXIT, emitMarker } from './output.ts';
 import { parseFlags, rawArgsVerb, type TrustIo } from './trust-io.ts';
+
+const emit = (io: TrustIo, json: boolean, ok: boolean, marker: string, fields: Record<string, unknown> = {}) =>
+  emitMarker((t) => io.out(t), json, ok, marker, fields);
 
 export const CANARY_MARKERS = {
   selftestOk: 'CANARY_SELFTEST_OK',
@@ -38,16 +41,6 @@ const USAGE = [
 export interface CanaryRunOptions {
   /** Resolves when `serve` should stop (default: SIGINT or SIGTERM). */
   untilStopped?: () => Promise<void>;
-}
-
-/** The result line: `MARKER k=v…` as text, or `{ok, marker, …fields}` as one JSON document with --json. */
-function emit(io: TrustIo, json: boolean, ok: boolean, marker: string, fields: Record<string, unknown> = {}): number {
-  if (json) io.out(`${JSON.stringify({ ok, marker, ...fields }, null, 2)}\n`);
-  else {
-    const pairs = Object.entries(fields).filter(([, v]) => typeof v !== 'object').map(([k, v]) => ` ${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}=${String(v)}`);
-    io.out(`${marker}${pairs.join('')}\n`);
-  }
-  return ok ? EXIT.ok : EXIT.failed;
 }
 
 export async function runCanary(args: readonly string[], io: TrustIo, opts: CanaryRunOptions = {}): Promise<number> {

@@ -27,13 +27,24 @@ import * as read from './read.ts';
 import * as digest from './digest.ts';
 import * as map from './map.ts';
 import * as playbook from './playbook.ts';
+import * as completion from './completion.ts';
+import { PROGRAM_EXAMPLES, examplesText, groupTitle, guideFor } from './guide.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
-/** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, onboard, installBrowser, versionSurface, keys, canary, verify, playbook, help];
+/** Order here is the order in `occam --help` (within the help groups of commands/guide.ts). */
+export const VERBS: readonly VerbModule[] = [
+  read, digest, map, session, playbook,
+  mcp, smoke, refresh,
+  install, connect, disconnect, doctor, snippet, onboard, installBrowser, status, update, uninstall, completion, versionSurface, help,
+  keys, verify, canary,
+  exam,
+];
+
+/** Verbs that parse their own arguments (and print their own usage on --help). */
+const SELF_PARSING = new Set(['mcp', 'exam', 'keys', 'verify', 'canary']);
 
 /**
  * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`
@@ -54,6 +65,23 @@ export function buildProgram(opts: { versionFlag?: boolean } = {}): Command {
         'Docs: README.md, INSTALL.md, docs/verbs/*.md, docs/tools/*.md',
     );
   for (const verb of VERBS) verb.register(program);
+  // Help groups and examples come from the guide table; a verb without a row keeps commander's defaults (and
+  // fails test/unit/cli/guide.test.ts).
+  for (const cmd of program.commands) {
+    const guide = guideFor(cmd.name());
+    if (!guide) continue;
+    cmd.helpGroup(`${groupTitle(guide.group)}:`);
+    if (SELF_PARSING.has(cmd.name())) {
+      // These print their own usage (mcp on stderr, where its banner goes; the others on stdout): end it the same way.
+      cmd.hook('postAction', (_self, action) => {
+        const a = action.args;
+        if (a[0] === 'help' || a.includes('--help') || a.includes('-h')) {
+          (cmd.name() === 'mcp' ? process.stderr : process.stdout).write(examplesText(guide.examples));
+        }
+      });
+    } else cmd.addHelpText('after', examplesText(guide.examples));
+  }
+  program.addHelpText('after', examplesText(PROGRAM_EXAMPLES));
   program.exitOverride();
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
@@ -67,6 +95,12 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   if (args.length === 0) {
     program.outputHelp({ error: true });
     return EXIT.failed;
+  }
+  // Only global flags and no verb (`occam --json`): a usage error, not an empty success.
+  if (verbAt < 0 && !args.some((a) => a === '-h' || a === '--help' || a === '--version')) {
+    if (args.includes('--json')) printJson({ error: 'no command given: occam <command> [options]' });
+    printErr('usage: occam [--json] <command> [options]\noccam: no command given (occam --help lists the commands)');
+    return EXIT.usage;
   }
   try {
     await program.parseAsync(argv as string[]);

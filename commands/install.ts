@@ -60,7 +60,7 @@ export function register(program: Command): void {
         }
         process.exitCode = report.exitCode;
       } catch (err) {
-        if (err instanceof InstallError) throw new VerbError(err.message, err.exitCode, json ? { ok: false, status: err.exitCode === 2 ? 'In use' : 'Not ready', error: err.message } : undefined);
+        if (err instanceof InstallError) throw new VerbError(err.message, err.exitCode, json ? { ok: false, status: err.status ?? (err.exitCode === 2 ? 'Usage error' : 'Not ready'), error: err.message } : undefined);
         throw err;
       }
     });

@@ -57,3 +57,19 @@ export function intOption(flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) 
     return n;
   };
 }
+
+/**
+ * The result of a marker-style subverb (`canary selftest`, `exam selftest`, …): `MARKER k=v…` as text, or
+ * `{ok, marker, …fields}` as one JSON document with --json. Object-valued fields appear only in JSON. Returns the
+ * exit code (0 ok, 1 failed).
+ */
+export function emitMarker(out: (text: string) => void, json: boolean, ok: boolean, marker: string, fields: Record<string, unknown> = {}): number {
+  if (json) out(`${JSON.stringify({ ok, marker, ...fields }, null, 2)}\n`);
+  else {
+    const pairs = Object.entries(fields)
+      .filter(([, v]) => v === null || typeof v !== 'object')
+      .map(([k, v]) => ` ${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}=${String(v)}`);
+    out(`${marker}${pairs.join('')}\n`);
+  }
+  return ok ? EXIT.ok : EXIT.failed;
+}

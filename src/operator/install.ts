@@ -258,6 +258,7 @@ export async function runInstall(deps: InstallDeps, o: InstallOptions): Promise<
       throw new InstallError(
         `Occam is still running from ${target} (pids ${stop.stillRunning.join(', ')}), probably held by an AI app (Claude Desktop, Cursor, VS Code…). Quit it and retry. No files were changed.`,
         2,
+        'In use',
       );
     }
     // 3. atomic replace
