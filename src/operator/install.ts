@@ -11,6 +11,7 @@ import { findOurServers, stopProcesses } from './processes.ts';
 import { runDoctor } from './doctor/checks.ts';
 import { selfVerify } from './verify.ts';
 import { desiredLaunch, disposableLocation, SERVER_NAME } from './entry.ts';
+import { MANUAL_COMPLETION_HINTS, isOurCompletion, userCompletionTargets, type Shell } from './completion.ts';
 import { runConnect, type ConnectReport, type Prompter } from './connect.ts';
 import { pasteGuidance } from './hosts/shapes.ts';
 import { ONBOARD_SCHEMA } from './onboard.ts';
@@ -124,6 +125,8 @@ export interface InstallDeps {
   stopServers?: (root: string) => Promise<{ found: number[]; stillRunning: number[] }>;
   /** Test seam: runs after the old tree was moved aside, before the new one moves in (throw to simulate failure). */
   midSwap?: () => void;
+  /** The completion script of a shell (rendered by commands/ from the verb registry); absent → none written. */
+  completionScript?: (shell: Shell) => string;
 }
 
 export interface InstallReport {
@@ -134,12 +137,40 @@ export interface InstallReport {
   installDir: string;
   launchers: string[];
   pathHint: string | null;
+  /** Completion files written for shells that load them by themselves, and the lines for the others. */
+  completions: { written: string[]; manual: string[] };
   onboard: { path: string; written: boolean };
   doctor: { ok: boolean; failed: string[] } | null;
   smoke: { ok: boolean; toolCount: number | null; expected: number; skipped?: boolean; error?: string } | null;
   connect: { status: string; message: string } | null;
   snippet: string | null;
   exitCode: number;
+}
+
+/**
+ * Writes the bash and fish completion files (bash-completion's and fish's per-user directories load them on first
+ * use) when that shell is present; zsh and PowerShell need $fpath / $PROFILE, so their line is reported instead.
+ * A file that is not Occam's is left alone. Completion is a convenience: a failure here never fails the install.
+ */
+function installCompletions(ctx: Ctx, render: InstallDeps['completionScript']): InstallReport['completions'] {
+  const out: InstallReport['completions'] = { written: [], manual: [] };
+  if (!render) return out;
+  const p = pathApi(ctx);
+  for (const { shell, path } of userCompletionTargets(ctx)) {
+    const present = which(ctx, shell) !== null || (shell === 'fish' && existsSync(p.dirname(p.dirname(path))));
+    if (!present) continue;
+    try {
+      if (existsSync(path) && !isOurCompletion(readFileSync(path, 'utf8'))) continue;
+      mkdirSync(p.dirname(path), { recursive: true });
+      writeFileSync(path, render(shell));
+      out.written.push(path);
+    } catch {
+      out.manual.push(`occam completion ${shell} > ${path}`);
+    }
+  }
+  if (ctx.platform === 'win32') out.manual.push(MANUAL_COMPLETION_HINTS.powershell);
+  else if (which(ctx, 'zsh')) out.manual.push(MANUAL_COMPLETION_HINTS.zsh);
+  return out;
 }
 
 async function defaultStop(ctx: Ctx, root: string) {
@@ -277,6 +308,8 @@ export async function runInstall(deps: InstallDeps, o: InstallOptions): Promise<
       if (ctx.platform !== 'win32') chmodSync(file, l.mode);
       launchers.push(file);
     }
+    // 4b. shell completions where the shell loads a user file by itself (never an rc-file edit)
+    const completions = installCompletions(ctx, deps.completionScript);
     // 5. PATH
     let pathHint: string | null = null;
     if (!o.noPath) {
@@ -310,7 +343,7 @@ export async function runInstall(deps: InstallDeps, o: InstallOptions): Promise<
       const sv = await selfVerify(launch.entry, ctx.env, { clientName: 'occam-install-smoke' });
       smoke = { ok: sv.ok, toolCount: sv.toolCount, expected: sv.expected, ...(sv.error ? { error: sv.error } : {}) };
     }
-    const base = { version, installDir: target, launchers, pathHint, onboard: { path: paths.onboardFile, written: onboardWritten }, doctor, smoke };
+    const base = { version, installDir: target, launchers, pathHint, completions, onboard: { path: paths.onboardFile, written: onboardWritten }, doctor, smoke };
     if (!smoke.ok || launch.refusal) {
       return { ...base, ok: false, status: 'Not ready', message: `Occam was installed but does not start correctly (${launch.refusal ?? smoke.error}); nothing was registered.`, connect: null, snippet: null, exitCode: 1 };
     }

@@ -1,0 +1,64 @@
+// The guide table (commands/guide.ts) covers every registered verb: a help group, 2–3 examples that name real
+// verbs, sub-verbs and flags, and help text that ends with them. `occam --help` lists every group in order.
+// (Every verb's reference page under docs/verbs/ is required by test/unit/contract/docs.test.ts.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Command } from 'commander';
+import { buildProgram } from '../../../commands/index.ts';
+import { HELP_GROUPS, VERB_GUIDE, examplesText } from '../../../commands/guide.ts';
+
+const program = buildProgram();
+const byName = new Map(program.commands.flatMap((c) => [c.name(), ...c.aliases()].map((n) => [n, c] as const)));
+
+/** Every `--flag` a command (or one of its sub-commands) accepts, by commander or by the guide for self-parsing verbs. */
+function acceptedFlags(cmd: Command): Set<string> {
+  const flags = new Set<string>(['--help', '--json', ...(VERB_GUIDE[cmd.name()]?.flags ?? [])]);
+  for (const c of [cmd, ...cmd.commands]) for (const o of c.options) if (o.long) flags.add(o.long);
+  return flags;
+}
+
+test('every registered verb has a guide row with a help group and 2–3 examples; no row names a missing verb', () => {
+  for (const cmd of program.commands) {
+    const g = VERB_GUIDE[cmd.name()];
+    assert.ok(g, `commands/guide.ts has no row for ${cmd.name()}`);
+    assert.ok(HELP_GROUPS.some((h) => h.id === g.group), `${cmd.name()}: unknown group ${g.group}`);
+    assert.ok(g.examples.length >= 2 && g.examples.length <= 3, `${cmd.name()}: ${g.examples.length} examples`);
+  }
+  for (const name of Object.keys(VERB_GUIDE)) assert.ok(byName.has(name), `guide row ${name} is not a registered verb`);
+});
+
+test('every example is a real invocation: a registered verb, its sub-verb, and flags it accepts', () => {
+  for (const [verb, g] of Object.entries(VERB_GUIDE)) {
+    for (const [line] of g.examples) {
+      // `curl … | bash` installs hand over to `occam install`; environment prefixes are allowed.
+      if (line.startsWith('curl ')) continue;
+      const words = line.replace(/^([A-Z_]+=\S+\s+)+/, '').split(/\s+/);
+      assert.equal(words[0], 'occam', line);
+      if (words[1] === '--version') continue;
+      const cmd = byName.get(words[1]);
+      assert.ok(cmd, `${line}: ${words[1]} is not a verb`);
+      assert.equal(cmd.name(), verb, `${line} is listed under ${verb}`);
+      const subs = [...cmd.commands.map((c) => c.name()), ...(g.subverbs ?? [])];
+      if (subs.length > 0 && words[2] && !words[2].startsWith('-')) assert.ok(subs.includes(words[2]), `${line}: unknown sub-verb ${words[2]}`);
+      const flags = acceptedFlags(cmd);
+      for (const w of words.filter((x) => /^--[a-z]/.test(x))) assert.ok(flags.has(w.split('=')[0]), `${line}: ${verb} does not accept ${w}`);
+    }
+  }
+});
+
+test('each verb help ends with its examples; occam --help shows the groups in order and the program examples', () => {
+  for (const cmd of program.commands) {
+    if (VERB_GUIDE[cmd.name()]?.flags) continue; // self-parsing verbs: checked through the binary in cli-conventions
+    let text = '';
+    cmd.configureOutput({ writeOut: (s) => (text += s), writeErr: (s) => (text += s) });
+    cmd.outputHelp();
+    assert.ok(text.trimEnd().endsWith(examplesText(VERB_GUIDE[cmd.name()].examples).trimEnd()), `${cmd.name()} --help does not end with its examples`);
+  }
+  let top = '';
+  program.configureOutput({ writeOut: (s) => (top += s), writeErr: (s) => (top += s) });
+  program.outputHelp();
+  const at = HELP_GROUPS.map((g) => top.indexOf(`\n${g.title}:\n`));
+  assert.ok(at.every((i) => i > 0), top);
+  assert.deepEqual([...at].sort((a, b) => a - b), at, 'groups appear in HELP_GROUPS order');
+  assert.match(top, /\nExamples:\n {2}\$ occam read /);
+});
