@@ -3,6 +3,8 @@
 // (Every verb's reference page under docs/verbs/ is required by test/unit/contract/docs.test.ts.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { buildProgram } from '../../../commands/index.ts';
 import { HELP_GROUPS, VERB_GUIDE, examplesText } from '../../../commands/guide.ts';
@@ -61,4 +63,14 @@ test('each verb help ends with its examples; occam --help shows the groups in or
   assert.ok(at.every((i) => i > 0), top);
   assert.deepEqual([...at].sort((a, b) => a - b), at, 'groups appear in HELP_GROUPS order');
   assert.match(top, /\nExamples:\n {2}\$ occam read /);
+});
+
+test('occam help --json carries each verb\'s group and examples from the same table', () => {
+  const r = spawnSync(process.execPath, [join(import.meta.dirname, '..', '..', '..', 'bin', 'occam.ts'), 'help', '--json'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const cat = JSON.parse(r.stdout);
+  for (const c of cat.commands) {
+    assert.equal(c.group, VERB_GUIDE[c.id].group, c.id);
+    assert.deepEqual(c.examples, VERB_GUIDE[c.id].examples.map(([command, summary]) => ({ command, summary })), c.id);
+  }
 });
