@@ -1,7 +1,8 @@
 // `occam completion <shell>`: the scripts are generated from the verb registry and really complete in the shells.
 // bash through its completion function (COMP_WORDS/COMP_CWORD as readline sets them), fish through `complete -C`,
-// zsh through a pseudo-terminal (zpty) running an interactive zsh with compinit, pressing TAB. zsh and fish are
-// skipped, with the reason, only where they are not installed; PowerShell is checked for content (no pwsh here).
+// zsh through a pseudo-terminal (zpty) running an interactive zsh with compinit, pressing TAB. Where zsh or fish is
+// not installed the test skips on a developer machine and fails in CI (test/helpers/requires.ts; .ci/run installs
+// both); PowerShell is checked for content (Debian carries no pwsh).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { completionModel } from '../../../commands/completion.ts';
 import { SHELLS, completionScript, isOurCompletion } from '../../../src/operator/completion.ts';
 import { HOST_IDS } from '../../../src/operator/hosts/registry.ts';
 import { makeWorld, worldContext, writeFile } from '../../helpers/operator-world.ts';
+import { commandPath, requireOrSkip } from '../../helpers/requires.ts';
 import { runInstall } from '../../../src/operator/install.ts';
 import { runUninstall } from '../../../src/operator/uninstall.ts';
 
@@ -24,7 +26,6 @@ const script = (shell: (typeof SHELLS)[number]) => {
   writeFileSync(path, completionScript(shell, model));
   return path;
 };
-const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('the model holds every registered verb, alias and commander sub-verb', () => {
@@ -61,7 +62,8 @@ test('bash: occam con<TAB> → connect; sub-verbs, flags and flag values complet
   assert.match(r.stdout, /-F _occam occam/);
 });
 
-test('fish: complete -C "occam con" → connect, with its description; sub-verbs and flag values', { skip: !has('fish') && 'fish is not installed (apt-get install -y fish)' }, () => {
+test('fish: complete -C "occam con" → connect, with its description; sub-verbs and flag values', (t) => {
+  if (!requireOrSkip(t, 'fish', commandPath('fish') !== null, 'apt-get install -y fish')) return;
   const path = script('fish');
   const complete = (line: string) => {
     const r = spawnSync('fish', ['--no-config', '-c', `source '${path}'; complete -C '${line}'`], { encoding: 'utf8' });
@@ -74,7 +76,8 @@ test('fish: complete -C "occam con" → connect, with its description; sub-verbs
   assert.ok(complete('occam connect --').includes('--dry-run'));
 });
 
-test('zsh: typing occam con<TAB> in an interactive zsh completes to connect; sub-verbs and flag values too', { skip: !has('zsh') && 'zsh is not installed (apt-get install -y zsh)' }, () => {
+test('zsh: typing occam con<TAB> in an interactive zsh completes to connect; sub-verbs and flag values too', (t) => {
+  if (!requireOrSkip(t, 'zsh', commandPath('zsh') !== null, 'apt-get install -y zsh')) return;
   const path = script('zsh');
   // An interactive zsh on a pseudo-terminal: each line is typed with a TAB, then Enter runs a stand-in `occam`
   // function that prints the completed words. (Quotes split the markers so the echoed input never matches.)
