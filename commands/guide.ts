@@ -21,6 +21,8 @@ export interface VerbGuide {
   subverbs?: readonly string[];
   /** Flags of a verb that parses its own arguments. */
   flags?: readonly string[];
+  /** Examples of each commander sub-command (`session import`), ending that sub-command's help. */
+  subExamples?: Readonly<Record<string, ReadonlyArray<readonly [string, string]>>>;
 }
 
 export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
@@ -53,6 +55,24 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam session import --from cookies.txt --host example.com', 'import one site\'s cookies from a cookies.txt file'],
       ['occam session list --json', 'the profiles and their hosts'],
     ],
+    subExamples: {
+      init: [
+        ['occam session init', 'create ~/.occam/sessions with its README, .gitignore, states/ and _imports/'],
+        ['OCCAM_SESSIONS_ROOT=./sessions occam session init --json', 'the same in another directory, as JSON'],
+      ],
+      list: [
+        ['occam session list', 'profile ids with their header names (never values)'],
+        ['occam session list --json', 'the same as JSON'],
+      ],
+      import: [
+        ['occam session import --from cookies.txt --host example.com', "one site's cookies from a browser's cookies.txt export"],
+        ['occam session import --from cookies.txt --host example.com --id work --force', 'replace the profile named work'],
+      ],
+      'export-state': [
+        ['occam session export-state --url https://example.com/login', 'log in in a real browser window, then save its state'],
+        ['occam session export-state --url https://example.com/login --id work --no-write-profile', 'save only the storage state'],
+      ],
+    },
   },
   playbook: {
     group: 'read',
@@ -60,6 +80,20 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam playbook lint my-site.json', 'check a playbook file against the schema'],
       ['occam playbook resolve https://docs.example.com/page --json', 'which playbook applies to a URL, and from which tier'],
     ],
+    subExamples: {
+      lint: [
+        ['occam playbook lint my-site.json', 'errors and warnings against the playbook schema'],
+        ['cat my-site.json | occam playbook lint - --json', 'lint from stdin, report as JSON'],
+      ],
+      resolve: [
+        ['occam playbook resolve https://docs.example.com/page', 'the tier, selectors and page class that apply'],
+        ['occam playbook resolve docs.example.com --lessons --json', 'by bare host, with the local lessons'],
+      ],
+      save: [
+        ['occam playbook save https://docs.example.com/ my-site.json', 'dry-run read with it, then save it signed to the local tier'],
+        ['occam playbook save https://docs.example.com/ my-site.json --verify-url https://docs.example.com/guide', 'dry-run on another page'],
+      ],
+    },
   },
   mcp: {
     group: 'serve',

@@ -80,6 +80,10 @@ export function buildProgram(opts: { versionFlag?: boolean } = {}): Command {
         }
       });
     } else cmd.addHelpText('after', examplesText(guide.examples));
+    for (const sub of cmd.commands) {
+      const examples = guide.subExamples?.[sub.name()];
+      if (examples) sub.addHelpText('after', examplesText(examples));
+    }
   }
   program.addHelpText('after', examplesText(PROGRAM_EXAMPLES));
   program.exitOverride();

@@ -29,11 +29,27 @@ test('every registered verb has a guide row with a help group and 2–3 examples
   for (const name of Object.keys(VERB_GUIDE)) assert.ok(byName.has(name), `guide row ${name} is not a registered verb`);
 });
 
+test('every commander sub-command has 2–3 examples of its own (a deferred one excepted)', () => {
+  for (const cmd of program.commands) {
+    for (const sub of cmd.commands) {
+      if (/not available in this release/.test(sub.description())) continue;
+      const examples = VERB_GUIDE[cmd.name()].subExamples?.[sub.name()] ?? [];
+      assert.ok(examples.length >= 2 && examples.length <= 3, `occam ${cmd.name()} ${sub.name()}: ${examples.length} examples`);
+      for (const [line] of examples) assert.match(line, new RegExp(`occam ${cmd.name()} ${sub.name()}\\b`), line);
+      let text = '';
+      sub.configureOutput({ writeOut: (x) => (text += x), writeErr: (x) => (text += x) });
+      sub.outputHelp();
+      assert.ok(text.trimEnd().endsWith(examplesText(examples).trimEnd()), `occam ${cmd.name()} ${sub.name()} --help ends with its examples`);
+    }
+  }
+});
+
 test('every example is a real invocation: a registered verb, its sub-verb, and flags it accepts', () => {
   for (const [verb, g] of Object.entries(VERB_GUIDE)) {
-    for (const [line] of g.examples) {
-      // `curl … | bash` installs hand over to `occam install`; environment prefixes are allowed.
-      if (line.startsWith('curl ')) continue;
+    for (const [full] of [...g.examples, ...Object.values(g.subExamples ?? {}).flat()]) {
+      // `curl … | bash` installs hand over to `occam install`; environment prefixes and a feeding pipe are allowed.
+      if (full.startsWith('curl ')) continue;
+      const line = full.slice(full.lastIndexOf('| ') + 1).trim();
       const words = line.replace(/^([A-Z_]+=\S+\s+)+/, '').split(/\s+/);
       assert.equal(words[0], 'occam', line);
       if (words[1] === '--version') continue;
