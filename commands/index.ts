@@ -1,7 +1,7 @@
 // The verb registry: builds the commander program from the list of verb modules. Each module registers one
 // verb (with its sub-verbs) and stays thin; the work happens in src/.
 import { Command, CommanderError } from 'commander';
-import { EXIT, VerbError, printErr, printJson } from './output.ts';
+import { EXIT, VerbError, jsonWasPrinted, printErr, printJson } from './output.ts';
 import { VERSION_STRING } from '../src/version.ts';
 import * as mcp from './mcp.ts';
 import * as exam from './exam.ts';
@@ -118,10 +118,13 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         if (args.includes('--json')) printJson({ error: `unknown command: ${args.find((a) => !a.startsWith('-'))}` });
         return EXIT.failed;
       }
+      // commander already printed the usage error on stderr; --json still gets its one document.
+      if (args.includes('--json') && !jsonWasPrinted()) printJson({ error: err.message.replace(/^error: /, '') });
       return EXIT.usage;
     }
     if (err instanceof VerbError) {
       if (err.json !== undefined) printJson(err.json);
+      else if (args.includes('--json') && !jsonWasPrinted()) printJson({ error: err.message });
       if (err.message) printErr(`occam: ${err.message}`);
       return err.exitCode;
     }

@@ -16,9 +16,17 @@ export function paint(ctx: RuntimeContext, json = false): ChalkInstance {
   return new Chalk({ level: colourEnabled(ctx, json) ? 1 : 0 });
 }
 
+let jsonPrinted = false;
+
 /** Exactly one JSON document (2-space) on stdout. */
 export function printJson(value: unknown): void {
+  jsonPrinted = true;
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Whether this process already printed its JSON document (so a failure does not add a second one). */
+export function jsonWasPrinted(): boolean {
+  return jsonPrinted;
 }
 
 export function printOut(text: string): void {

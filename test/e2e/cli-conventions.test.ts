@@ -89,12 +89,17 @@ test('occam --help | <reader that already left>: no EPIPE stack trace, exit 0; t
   }
 });
 
-test('occam --json with no verb: usage on stderr, a JSON error on stdout, exit 2; occam alone stays exit 1', () => {
+test('occam --json with no verb, or with a flag commander rejects: usage on stderr, a JSON error on stdout, exit 2; occam alone stays exit 1', () => {
   const r = runOccam(w, ['--json']);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /^usage: occam/m);
   assert.match(r.json.error, /no command given/);
   assert.equal(runOccam(w, []).code, 1);
+  // A flag commander rejects: its message on stderr, exit 2, and still one JSON document with --json.
+  const bad = runOccam(w, ['connect', '--no-such-flag', '--json']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /unknown option '--no-such-flag'/);
+  assert.match(bad.json.error, /unknown option '--no-such-flag'/);
 });
 
 test('the self-parsing verbs end their --help with their examples (mcp on stderr, the others on stdout)', () => {
