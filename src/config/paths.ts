@@ -73,6 +73,9 @@ export function occamPaths(ctx: Ctx) {
     jobsDb: nonEmpty(ctx.env.OCCAM_BATCH_DB_PATH) ?? p.join(state, 'jobs', 'jobs.db'),
     cacheDir: nonEmpty(ctx.env.OCCAM_CACHE_DIR) ?? p.join(ctx.tmpDir, 'occam-cache'),
     browsersDir: browsers,
+    // Shell completion files the shells load by themselves (bash-completion's per-user dir, fish's completions).
+    bashCompletionFile: p.join(nonEmpty(ctx.env.XDG_DATA_HOME) ?? p.join(home, '.local', 'share'), 'bash-completion', 'completions', 'occam'),
+    fishCompletionFile: p.join(xdgConfigDir(ctx), 'fish', 'completions', 'occam.fish'),
   };
 }
 

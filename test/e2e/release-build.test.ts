@@ -1,19 +1,21 @@
-// The real single executable: built once for this file with `buildRelease` (the code behind `npm run release`),
+// The real single executable: built with `buildRelease` (the code behind `npm run release`) once per source state
+// (test/helpers/build-cache.ts, shared with install-forms.test.ts) and copied here, since one test tampers with it;
 // then run (a) alone in an empty directory with a PATH that holds no Node.js, and (b) from its staged release
 // tree, which carries playwright-core beside it. Each verb check compares with the same verb run from source,
 // so the executable is held to the source's behaviour; a verb not registered skips on a developer machine and
 // fails in CI (test/helpers/requires.ts).
 import { execFile } from 'node:child_process';
-import { createReadStream, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, relative } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startFixtureServer } from '../helpers/http-fixture.ts';
 import { chromiumPath, requireChromium, requireOrSkip } from '../helpers/requires.ts';
-import { buildRelease, type BuildSummary } from '../../release/release.ts';
+import type { BuildSummary } from '../../release/release.ts';
+import { releaseBuild } from '../helpers/build-cache.ts';
 import { coreToolsOf } from '../../src/contract/catalog.ts';
 import type { ProfileId } from '../../src/contract/profiles.ts';
 import { readEnv } from '../../src/config/env.ts';
@@ -64,7 +66,10 @@ describe('single executable (linux-x64, built from the local Node)', () => {
   const sourceEnv = () => ({ ...env, PATH: process.env.PATH ?? '' });
 
   before(async () => {
-    summary = await buildRelease({ outDir: out, nodeBinary: process.execPath, useCodeCache: true, env: {}, log: () => {} });
+    const cached = await releaseBuild();
+    cpSync(cached.out, out, { recursive: true });
+    const rebase = (p: string) => join(out, relative(cached.out, p));
+    summary = { ...cached.summary, executable: rebase(cached.summary.executable), archive: rebase(cached.summary.archive) };
     mkdirSync(lonelyDir);
     mkdirSync(home);
     lonely = join(lonelyDir, 'occam');

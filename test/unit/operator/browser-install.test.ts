@@ -20,10 +20,10 @@ test('install-browser: the system Chromium → already_present, exit 0, nothing 
   assert.match(r.message!, /chromium/);
 });
 
-test('install-browser: nothing found → worker_missing with the install command, exit 2', () => {
+test('install-browser: nothing found → worker_missing with the install command, exit 1 (not the usage code 2)', () => {
   const r = installBrowser(testContext({ platform: 'darwin', env: { OCCAM_BROWSER_CHANNEL: 'chromium' } }));
   if (existsSync('/Applications/Chromium.app')) return;
   assert.equal(r.status, 'worker_missing');
-  assert.equal(r.exitCode, 2);
+  assert.equal(r.exitCode, 1);
   assert.match(r.message!, /brew install --cask chromium/);
 });
