@@ -259,19 +259,23 @@ export async function runReadingBench(argv: string[] = []): Promise<void> {
     rows.push([name, fmt(ov, digits), ...(b && bv !== undefined ? [fmt(bv, digits), bv ? `${fmt(ov / bv, 2)}x` : '-'] : [])]);
   };
   rows.push(['golden expectations met', `${o.golden.met}/${o.golden.total}`, ...(b ? [`${b.golden.met}/${b.golden.total}`, ''] : [])]);
-  add(`wcxb word F1 (${o.wcxb.pages} pages)`, o.wcxb.f1, b?.wcxb.f1);
-  add('  precision', o.wcxb.precision, b?.wcxb.precision);
-  add('  recall', o.wcxb.recall, b?.wcxb.recall);
-  for (const t of types) add(`  F1 ${t} (${o.wcxb.byType[t].pages})`, o.wcxb.byType[t].f1, b?.wcxb.byType[t]?.f1);
-  add('with-snippets found', o.wcxb.withShare, b?.wcxb.withShare);
-  add('without-snippets found (lower=better)', o.wcxb.withoutShare, b?.wcxb.withoutShare);
-  add('output tokens total (o200k)', o.wcxb.tokensTotal, b?.wcxb.tokensTotal, 0);
-  add('output tokens median/page', o.wcxb.tokensMedian, b?.wcxb.tokensMedian, 0);
-  add('ms/page mean', o.wcxb.msMean, b?.wcxb.msMean, 1);
-  add('ms/page median', o.wcxb.msMedian, b?.wcxb.msMedian, 1);
+  // Without the page set only the golden corpus was measured: no empty wcxb rows.
+  const measured = o.wcxb.pages > 0;
+  if (measured) {
+    add(`wcxb word F1 (${o.wcxb.pages} pages)`, o.wcxb.f1, b?.wcxb.f1);
+    add('  precision', o.wcxb.precision, b?.wcxb.precision);
+    add('  recall', o.wcxb.recall, b?.wcxb.recall);
+    for (const t of types) add(`  F1 ${t} (${o.wcxb.byType[t].pages})`, o.wcxb.byType[t].f1, b?.wcxb.byType[t]?.f1);
+    add('with-snippets found', o.wcxb.withShare, b?.wcxb.withShare);
+    add('without-snippets found (lower=better)', o.wcxb.withoutShare, b?.wcxb.withoutShare);
+    add('output tokens total (o200k)', o.wcxb.tokensTotal, b?.wcxb.tokensTotal, 0);
+    add('output tokens median/page', o.wcxb.tokensMedian, b?.wcxb.tokensMedian, 0);
+    add('ms/page mean', o.wcxb.msMean, b?.wcxb.msMean, 1);
+    add('ms/page median', o.wcxb.msMedian, b?.wcxb.msMedian, 1);
+  }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
-  if (b) console.log(`speed: occam is ${fmt(b.wcxb.msMean / o.wcxb.msMean, 1)}x faster per page (mean), ${fmt(b.wcxb.msMedian / o.wcxb.msMedian, 1)}x (median)`);
+  if (b && measured) console.log(`speed: occam is ${fmt(b.wcxb.msMean / o.wcxb.msMean, 1)}x faster per page (mean), ${fmt(b.wcxb.msMedian / o.wcxb.msMedian, 1)}x (median)`);
   if (o.golden.failed.length) console.log(`occam golden misses: ${o.golden.failed.join(', ')}`);
   if (args.worst > 0) {
     const worst = [...o.scores].sort((x, y) => x.f1 - y.f1).slice(0, args.worst);
@@ -285,7 +289,7 @@ export async function runReadingBench(argv: string[] = []): Promise<void> {
       corpus: { golden: GOLDEN, wcxb: WCXB, scoring: 'word F1 per wcxb README; ok:false counts as empty output' },
       tokenizer: 'gpt-tokenizer o200k_base',
       results: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { golden: v.golden, wcxb: v.wcxb }])),
-      ratios: b
+      ratios: b && measured
         ? {
             f1: round(o.wcxb.f1 / b.wcxb.f1),
             tokens: round(o.wcxb.tokensTotal / b.wcxb.tokensTotal),

@@ -15,6 +15,22 @@ export async function runOccam(argv: readonly string[]): Promise<number | undefi
     await serveStdio(mcpHostRuntime(processContext()));
     return undefined;
   }
+  exitQuietlyOnClosedPipe();
   const { runCli } = await import('../commands/index.ts');
   return runCli(argv);
+}
+
+/**
+ * `occam --help | head -1`: once the reader has gone, writing to stdout fails with EPIPE. That is not an error
+ * of the command (its output simply is not wanted any more), so exit without a stack trace, keeping the exit
+ * code so far. The stdio MCP server is not covered: there a closed stdout means the host went away, which the
+ * transport handles.
+ */
+function exitQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+      throw err;
+    });
+  }
 }

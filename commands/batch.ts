@@ -11,14 +11,6 @@ import { EXIT, VerbError, intOption, paint, printErr, printJson, printOut, wants
 import type { BatchClient } from '../src/jobs/batch-client.ts';
 import type { JobStatus, ResultItem } from '../src/jobs/batch-store.ts';
 
-const EXAMPLES = `
-Examples:
-  occam batch submit urls.txt                  queue one URL a line (blank lines and # comments skipped)
-  cat urls.txt | occam batch submit - --wait   read stdin, then work the queue here until done
-  occam batch submit https://a.example/ https://b.example/ --server http://127.0.0.1:5051
-  occam batch wait 3f2a…                       live progress on a TTY; exit 0 all done, 1 some failed
-  occam batch results 3f2a… --out export/      one Markdown file per item + manifest.json
-Docs: docs/verbs/batch.md, docs/scaling.md`;
 
 interface CommonOpts {
   json?: boolean;
@@ -148,7 +140,7 @@ export function register(program: Command): void {
   const batch = program
     .command('batch')
     .description('queue many pages and collect their Markdown: submit, status, wait, results (local store or --server)')
-    .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 every item read · 1 some failed / unknown job / not finished · 2 usage.`)
+    .addHelpText('after', '\nExit codes: 0 every item read · 1 some failed / unknown job / not finished · 2 usage.\nDocs: docs/verbs/batch.md, docs/scaling.md')
     .action(() => {
       batch.outputHelp({ error: true });
       throw new VerbError('usage: occam batch submit|status|wait|results …', EXIT.usage);
@@ -170,7 +162,6 @@ export function register(program: Command): void {
     .option('--idempotency-key <key>', 'the same key within 24 h returns the existing job')
     .option('--wait', 'then wait until the job is done (with a local store, this process reads items too)')
     .option('--timeout <seconds>', 'with --wait: give up after this long (exit 1)', intOption('--timeout', 1, 7 * 24 * 3600))
-    .addHelpText('after', EXAMPLES)
     .action(async (sources: string[], opts) => {
       const json = wantsJson(opts);
       let urls: string[];
@@ -217,7 +208,6 @@ export function register(program: Command): void {
     .description('state and progress of a job')
     .option('--json', 'one JSON document: {ok, job_id, state, progress}')
     .option(serverOption, serverHelp)
-    .addHelpText('after', EXAMPLES)
     .action(async (jobId: string, opts) => {
       const json = wantsJson(opts);
       const client = await openClient(opts, false);
@@ -238,7 +228,6 @@ export function register(program: Command): void {
     .option('--json', 'one JSON document at the end: {ok, job_id, state, progress}')
     .option(serverOption, serverHelp)
     .option('--timeout <seconds>', 'give up after this long (exit 1)', intOption('--timeout', 1, 7 * 24 * 3600))
-    .addHelpText('after', EXAMPLES)
     .action(async (jobId: string, opts) => {
       const json = wantsJson(opts);
       const client = await openClient(opts, true);
@@ -260,7 +249,6 @@ export function register(program: Command): void {
     .option('--json', 'one JSON document: {ok, job_id, state, progress, items}')
     .option(serverOption, serverHelp)
     .option('--out <dir>', 'write one Markdown file per item and manifest.json into this directory')
-    .addHelpText('after', EXAMPLES)
     .action(async (jobId: string, opts) => {
       const json = wantsJson(opts);
       const client = await openClient(opts, false);

@@ -1,6 +1,6 @@
 // `occam canary selftest|vectors|smoke|serve` (trust.md §2.12): protocol self-checks, the published vector file,
-// a live probe-host smoke test and a standalone probe host. Markers on stdout, diagnostics on stderr;
-// exit 0 ok · 1 failed check · 2 usage (unknown subverb, missing file).
+// a live probe-host smoke test and a standalone probe host. Markers on stdout (with --json: one JSON document
+// carrying the same marker), diagnostics on stderr; exit 0 ok · 1 failed check · 2 usage (unknown subverb, missing file).
 import type { Command } from 'commander';
 import { request } from 'node:http';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -11,8 +11,11 @@ import { startProbeHost, type ProbeHost } from '../src/trust/canary/probe-host.t
 import { runCanarySelftest } from '../src/trust/canary/selftest.ts';
 import { generateSessionId } from '../src/trust/canary/sentinel.ts';
 import { checkVectorFile, emitVectorFile } from '../src/trust/canary/vectors.ts';
-import { EXIT } from './output.ts';
+import { EXIT, emitMarker } from './output.ts';
 import { parseFlags, rawArgsVerb, type TrustIo } from './trust-io.ts';
+
+const emit = (io: TrustIo, json: boolean, ok: boolean, marker: string, fields: Record<string, unknown> = {}) =>
+  emitMarker((t) => io.out(t), json, ok, marker, fields);
 
 export const CANARY_MARKERS = {
   selftestOk: 'CANARY_SELFTEST_OK',
@@ -43,19 +46,21 @@ export interface CanaryRunOptions {
 export async function runCanary(args: readonly string[], io: TrustIo, opts: CanaryRunOptions = {}): Promise<number> {
   const [sub, ...rest] = args;
   const { flags } = parseFlags(rest);
+  const json = flags.get('json') === 'true' || args.includes('--json');
   switch (sub) {
     case 'selftest': {
       const { failed } = runCanarySelftest();
       for (const name of failed) io.err(`canary selftest: FAILED ${name}`);
-      io.out(failed.length === 0 ? `${CANARY_MARKERS.selftestOk}\n` : `${CANARY_MARKERS.selftestFailed} checks_failed=${failed.length}\n`);
-      return failed.length === 0 ? EXIT.ok : EXIT.failed;
+      return failed.length === 0
+        ? emit(io, json, true, CANARY_MARKERS.selftestOk, json ? { failed: [] } : {})
+        : emit(io, json, false, CANARY_MARKERS.selftestFailed, { checksFailed: failed.length, ...(json ? { failed } : {}) });
     }
     case 'vectors':
-      return vectors(flags, io);
+      return vectors(flags, io, json);
     case 'smoke':
-      return smoke(flags, io);
+      return smoke(flags, io, json);
     case 'serve':
-      return serve(flags, io, opts);
+      return serve(flags, io, opts, json);
     case '--help':
     case '-h':
     case 'help':
@@ -67,7 +72,7 @@ export async function runCanary(args: readonly string[], io: TrustIo, opts: Cana
   }
 }
 
-function vectors(flags: Map<string, string>, io: TrustIo): number {
+function vectors(flags: Map<string, string>, io: TrustIo, json: boolean): number {
   if (flags.get('emit') === 'true') {
     const text = emitVectorFile();
     const out = flags.get('out');
@@ -89,13 +94,9 @@ function vectors(flags: Map<string, string>, io: TrustIo): number {
       return EXIT.usage;
     }
     const r = checkVectorFile(text);
-    if (r.status === 'ok') {
-      io.out(`${CANARY_MARKERS.vectorsOk} checked=${r.checked}\n`);
-      return EXIT.ok;
-    }
+    if (r.status === 'ok') return emit(io, json, true, CANARY_MARKERS.vectorsOk, { checked: r.checked });
     if (r.reason) io.err(`canary vectors: ${r.reason}`);
-    io.out(`${CANARY_MARKERS.vectorsFailed} mismatches=${r.mismatches}\n`);
-    return EXIT.failed;
+    return emit(io, json, false, CANARY_MARKERS.vectorsFailed, { mismatches: r.mismatches, ...(json && r.reason ? { reason: r.reason } : {}) });
   }
   io.err(`usage: occam canary vectors --emit [--out PATH] | --verify PATH\n${USAGE}`);
   return EXIT.usage;
@@ -130,22 +131,16 @@ function authorityFromEnv(io: TrustIo): CanaryAuthority | null {
   }
 }
 
-async function smoke(flags: Map<string, string>, io: TrustIo): Promise<number> {
+async function smoke(flags: Map<string, string>, io: TrustIo, json: boolean): Promise<number> {
   const port = portFlag(flags, 0);
   if (port === null) {
     io.err('usage: --port must be an integer 0–65535');
     return EXIT.usage;
   }
   const authority = authorityFromEnv(io);
-  if (!authority) {
-    io.out(`${CANARY_MARKERS.smokeFailed} reason=invalid_options\n`);
-    return EXIT.failed;
-  }
+  if (!authority) return emit(io, json, false, CANARY_MARKERS.smokeFailed, { reason: 'invalid_options' });
   let host: ProbeHost | null = null;
-  const fail = (reason: string) => {
-    io.out(`${CANARY_MARKERS.smokeFailed} reason=${reason}\n`);
-    return EXIT.failed;
-  };
+  const fail = (reason: string) => emit(io, json, false, CANARY_MARKERS.smokeFailed, { reason });
   try {
     host = await startProbeHost({ authority, port });
     const sid = generateSessionId();
@@ -162,8 +157,7 @@ async function smoke(flags: Map<string, string>, io: TrustIo): Promise<number> {
     const invented = await verdictOf('A'.repeat(43));
     if (invented !== 'HALLUCINATED') return fail(`invented_claim_${invented}`);
     io.err(`canary smoke: probe host ${host.listenUrl} ok`);
-    io.out(`${CANARY_MARKERS.smokeOk}\n`);
-    return EXIT.ok;
+    return emit(io, json, true, CANARY_MARKERS.smokeOk, json ? { listenUrl: host.listenUrl } : {});
   } catch (err) {
     return fail(`error:${(err as NodeJS.ErrnoException).code ?? 'unexpected'}`);
   } finally {
@@ -186,7 +180,7 @@ function processStopSignal(): Promise<void> {
   });
 }
 
-async function serve(flags: Map<string, string>, io: TrustIo, opts: CanaryRunOptions): Promise<number> {
+async function serve(flags: Map<string, string>, io: TrustIo, opts: CanaryRunOptions, json: boolean): Promise<number> {
   const port = portFlag(flags, DEFAULT_SERVE_PORT);
   const bind = flags.get('bind') ?? '127.0.0.1';
   if (port === null || bind === 'true') {
@@ -210,6 +204,8 @@ async function serve(flags: Map<string, string>, io: TrustIo, opts: CanaryRunOpt
   }
   io.err(`canary_probe_listening: ${host.listenUrl}`);
   io.err(`canary_probe_example: ${host.probeUrl(generateSessionId())}`);
+  // With --json, one document once listening (the host then runs until stopped).
+  if (json) io.out(`${JSON.stringify({ ok: true, listenUrl: host.listenUrl, probeExample: host.probeUrl(generateSessionId()) }, null, 2)}\n`);
   await (opts.untilStopped ?? processStopSignal)();
   await host.close();
   authority.dispose();

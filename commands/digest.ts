@@ -5,6 +5,7 @@ import { processContext } from '../src/runtime/context.ts';
 import { ClientCapabilityStore } from '../src/mcp/capabilities.ts';
 import { Services } from '../src/runtime/services.ts';
 import { EXIT, VerbError, intOption, paint, printErr, printJson, printOut, wantsJson } from './output.ts';
+import { describeFailure } from '../src/contract/failures.ts';
 
 export function register(program: Command): void {
   program
@@ -68,7 +69,7 @@ export function register(program: Command): void {
         if (json) printJson(result);
         else if (result.ok) printOut(String(result.combined ?? ''));
         if (!result.ok) {
-          if (!json) printErr(`occam digest: ${String(result.failureCode)}: ${String(result.message)}`);
+          if (!json) printErr(`occam digest: ${describeFailure({ code: String(result.failureCode), message: String(result.message) })}`);
           process.exitCode = EXIT.failed;
           return;
         }
@@ -78,7 +79,7 @@ export function register(program: Command): void {
       } catch (err) {
         if (err instanceof OccamError) {
           if (json) printJson({ ok: false, failureCode: err.code, message: err.message });
-          throw new VerbError(`${err.code}: ${err.message}`, err.code === 'invalid_arguments' ? EXIT.usage : EXIT.failed);
+          throw new VerbError(describeFailure({ code: err.code, message: err.message }), err.code === 'invalid_arguments' ? EXIT.usage : EXIT.failed);
         }
         throw err;
       } finally {

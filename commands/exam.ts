@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { processContext } from '../src/runtime/context.ts';
 import type { ExamReport } from '../src/exam/report.ts';
-import { EXIT } from './output.ts';
+import { EXIT, emitMarker } from './output.ts';
 
 // The exam library loads only when an `exam` subverb runs, so registering the verb costs other verbs nothing.
 interface ExamLib {
@@ -105,9 +105,9 @@ export async function runExam(args: readonly string[], io: ExamIo): Promise<numb
     case 'tasks':
       return tasks(rest, io);
     case 'selftest':
-      return selftest(io);
+      return selftest(io, rest.includes('--json'));
     case 'harness-selftest':
-      return harnessSelftest(io);
+      return harnessSelftest(io, rest.includes('--json'));
     case '--help':
     case '-h':
       io.out(`${USAGE}\n`);
@@ -130,29 +130,21 @@ function tasks(args: readonly string[], io: ExamIo): number {
   return EXIT.ok;
 }
 
-function selftest(io: ExamIo): number {
+function selftest(io: ExamIo, json: boolean): number {
   const results = lib.selftest.runChecks(lib.selftest.EXAM_SELFTEST_CHECKS);
   for (const r of results) io.err(`[exam] ${r.ok ? 'ok ' : 'FAIL'} ${r.desc}\n`);
   const failed = results.filter((r) => !r.ok);
-  if (failed.length === 0) {
-    io.out(`${EXAM_MARKERS.selftestOk}\n`);
-    return EXIT.ok;
-  }
+  if (failed.length === 0) return emitMarker(io.out, json, true, EXAM_MARKERS.selftestOk, json ? { checks: results.length, failed: [] } : {});
   for (const r of failed) io.err(`[exam.selftest] FAIL ${r.desc}\n`);
-  io.out(`${EXAM_MARKERS.selftestFailed} checks_failed=${failed.length}\n`);
-  return EXIT.failed;
+  return emitMarker(io.out, json, false, EXAM_MARKERS.selftestFailed, { checksFailed: failed.length, ...(json ? { failed: failed.map((r) => r.desc) } : {}) });
 }
 
-function harnessSelftest(io: ExamIo): number {
+function harnessSelftest(io: ExamIo, json: boolean): number {
   const results = lib.selftest.runChecks(lib.selftest.HARNESS_SELFTEST_CHECKS);
   for (const r of results) io.err(`[exam.harness] ${r.ok ? 'ok ' : 'FAIL'} ${r.desc}\n`);
-  const failed = results.filter((r) => !r.ok).length;
-  if (failed === 0) {
-    io.out(`${EXAM_MARKERS.harnessOk}\n`);
-    return EXIT.ok;
-  }
-  io.out(`EXAM_HARNESS_SELFTEST_FAILED checks_failed=${failed}\n`);
-  return EXIT.failed;
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length === 0) return emitMarker(io.out, json, true, EXAM_MARKERS.harnessOk, json ? { checks: results.length, failed: [] } : {});
+  return emitMarker(io.out, json, false, 'EXAM_HARNESS_SELFTEST_FAILED', { checksFailed: failed.length, ...(json ? { failed: failed.map((r) => r.desc) } : {}) });
 }
 
 type Loaded = { ok: true; report: ExamReport } | { ok: false; error: string };

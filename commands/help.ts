@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { VERSION } from '../src/version.ts';
 import { EXIT, VerbError, printJson, printOut, wantsJson } from './output.ts';
+import { HELP_GROUPS, examplesText, guideFor } from './guide.ts';
 
 /** Extra facts per verb that commander does not hold; verbs absent here default to tier `operator`. */
 const VERB_FACTS: Record<string, { tier: 'operator' | 'ci' | 'maintainer'; relatedEnv?: string[]; seeAlso?: string[] }> = {
@@ -34,6 +35,7 @@ const NEXT_STEPS = [
 function catalog(program: Command) {
   const commands = program.commands.map((c) => {
     const facts = VERB_FACTS[c.name()] ?? { tier: 'operator' as const };
+    const guide = guideFor(c.name());
     return {
       id: c.name(),
       summary: c.description(),
@@ -42,6 +44,8 @@ function catalog(program: Command) {
       relatedEnv: facts.relatedEnv ?? [],
       seeAlso: facts.seeAlso ?? [],
       cliAlias: c.aliases()[0] ?? null,
+      group: guide?.group ?? null,
+      examples: (guide?.examples ?? []).map(([command, summary]) => ({ command, summary })),
     };
   });
   return { schema_version: '1.0', generator: VERSION, title: 'Occam CLI', tiers: ['operator', 'ci', 'maintainer'], commands, nextSteps: NEXT_STEPS };
@@ -68,11 +72,18 @@ export function register(program: Command): void {
         if (!hit) throw new VerbError(`unknown command: ${id}`, EXIT.failed, json ? { error: `unknown command: ${id}` } : undefined);
         const relatedCommands = cat.commands.filter((c) => hit.seeAlso.includes(c.id) || c.seeAlso.includes(hit.id)).map((c) => c.id);
         if (json) printJson({ ...hit, relatedCommands });
-        else printOut(`${hit.usage}\n  ${hit.summary}\n  tier: ${hit.tier}${hit.relatedEnv.length ? `\n  env: ${hit.relatedEnv.join(', ')}` : ''}${relatedCommands.length ? `\n  see also: ${relatedCommands.join(', ')}` : ''}`);
+        else {
+          const examples = hit.examples.length ? `\n${examplesText(hit.examples.map((e) => [e.command, e.summary] as const))}` : '';
+          printOut(`${hit.usage}\n  ${hit.summary}\n  tier: ${hit.tier}${hit.relatedEnv.length ? `\n  env: ${hit.relatedEnv.join(', ')}` : ''}${relatedCommands.length ? `\n  see also: ${relatedCommands.join(', ')}` : ''}${examples}`);
+        }
         return;
       }
       if (json) printJson(cat);
       else if (opts.plain) printOut(cat.commands.map((c) => `${c.id}\t${c.summary}`).join('\n'));
-      else printOut(['Occam CLI — commands:', ...cat.commands.map((c) => `  ${c.id.padEnd(12)} ${c.summary}`), '', 'occam help <id> for details; occam help next-steps for what to do first.'].join('\n'));
+      else {
+        const width = Math.max(...cat.commands.map((c) => c.id.length)) + 2;
+        const groups = HELP_GROUPS.map((g) => [`${g.title}:`, ...cat.commands.filter((c) => c.group === g.id).map((c) => `  ${c.id.padEnd(width)}${c.summary}`)]);
+        printOut(['Occam CLI — commands:', ...groups.flatMap((lines) => (lines.length > 1 ? [...lines, ''] : [])), 'occam help <id> for details and examples; occam help next-steps for what to do first.'].join('\n'));
+      }
     });
 }

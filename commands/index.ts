@@ -1,7 +1,7 @@
 // The verb registry: builds the commander program from the list of verb modules. Each module registers one
 // verb (with its sub-verbs) and stays thin; the work happens in src/.
 import { Command, CommanderError } from 'commander';
-import { EXIT, VerbError, printErr, printJson } from './output.ts';
+import { EXIT, VerbError, jsonWasPrinted, printErr, printJson } from './output.ts';
 import { VERSION_STRING } from '../src/version.ts';
 import * as mcp from './mcp.ts';
 import * as exam from './exam.ts';
@@ -28,13 +28,24 @@ import * as digest from './digest.ts';
 import * as map from './map.ts';
 import * as playbook from './playbook.ts';
 import * as batch from './batch.ts';
+import * as completion from './completion.ts';
+import { PROGRAM_EXAMPLES, examplesText, groupTitle, guideFor } from './guide.ts';
 
 export interface VerbModule {
   register: (program: Command) => void;
 }
 
-/** Order here is the order in `occam --help`. */
-export const VERBS: readonly VerbModule[] = [mcp, read, digest, map, batch, exam, connect, disconnect, doctor, session, refresh, snippet, install, uninstall, smoke, status, update, onboard, installBrowser, versionSurface, keys, canary, verify, playbook, help];
+/** Order here is the order in `occam --help` (within the help groups of commands/guide.ts). */
+export const VERBS: readonly VerbModule[] = [
+  read, digest, map, batch, session, playbook,
+  mcp, smoke, refresh,
+  install, connect, disconnect, doctor, snippet, onboard, installBrowser, status, update, uninstall, completion, versionSurface, help,
+  keys, verify, canary,
+  exam,
+];
+
+/** Verbs that parse their own arguments (and print their own usage on --help). */
+const SELF_PARSING = new Set(['mcp', 'exam', 'keys', 'verify', 'canary']);
 
 /**
  * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`
@@ -55,6 +66,27 @@ export function buildProgram(opts: { versionFlag?: boolean } = {}): Command {
         'Docs: README.md, INSTALL.md, docs/verbs/*.md, docs/tools/*.md',
     );
   for (const verb of VERBS) verb.register(program);
+  // Help groups and examples come from the guide table; a verb without a row keeps commander's defaults (and
+  // fails test/unit/cli/guide.test.ts).
+  for (const cmd of program.commands) {
+    const guide = guideFor(cmd.name());
+    if (!guide) continue;
+    cmd.helpGroup(`${groupTitle(guide.group)}:`);
+    if (SELF_PARSING.has(cmd.name())) {
+      // These print their own usage (mcp on stderr, where its banner goes; the others on stdout): end it the same way.
+      cmd.hook('postAction', (_self, action) => {
+        const a = action.args;
+        if (a[0] === 'help' || a.includes('--help') || a.includes('-h')) {
+          (cmd.name() === 'mcp' ? process.stderr : process.stdout).write(examplesText(guide.examples));
+        }
+      });
+    } else cmd.addHelpText('after', examplesText(guide.examples));
+    for (const sub of cmd.commands) {
+      const examples = guide.subExamples?.[sub.name()];
+      if (examples) sub.addHelpText('after', examplesText(examples));
+    }
+  }
+  program.addHelpText('after', examplesText(PROGRAM_EXAMPLES));
   program.exitOverride();
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
@@ -69,6 +101,12 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     program.outputHelp({ error: true });
     return EXIT.failed;
   }
+  // Only global flags and no verb (`occam --json`): a usage error, not an empty success.
+  if (verbAt < 0 && !args.some((a) => a === '-h' || a === '--help' || a === '--version')) {
+    if (args.includes('--json')) printJson({ error: 'no command given: occam <command> [options]' });
+    printErr('usage: occam [--json] <command> [options]\noccam: no command given (occam --help lists the commands)');
+    return EXIT.usage;
+  }
   try {
     await program.parseAsync(argv as string[]);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
@@ -81,10 +119,13 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         if (args.includes('--json')) printJson({ error: `unknown command: ${args.find((a) => !a.startsWith('-'))}` });
         return EXIT.failed;
       }
+      // commander already printed the usage error on stderr; --json still gets its one document.
+      if (args.includes('--json') && !jsonWasPrinted()) printJson({ error: err.message.replace(/^error: /, '') });
       return EXIT.usage;
     }
     if (err instanceof VerbError) {
       if (err.json !== undefined) printJson(err.json);
+      else if (args.includes('--json') && !jsonWasPrinted()) printJson({ error: err.message });
       if (err.message) printErr(`occam: ${err.message}`);
       return err.exitCode;
     }

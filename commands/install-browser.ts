@@ -9,7 +9,7 @@ export function register(program: Command): void {
     .command('install-browser')
     .description('check for a Chromium-family browser and print how to install one if missing')
     .option('--json', 'JSON output (always printed)')
-    .addHelpText('after', '\nExit codes: 0 already present · 1 the configured browser is missing · 2 none found (install hint printed).')
+    .addHelpText('after', '\nExit codes: 0 a browser is present · 1 none usable (the configured path is missing, or none found: the install command is printed).')
     .action(async () => {
       const r = installBrowser(processContext());
       printJson(r);

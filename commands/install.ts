@@ -5,6 +5,8 @@ import { processContext } from '../src/runtime/context.ts';
 import { InstallError, runInstall } from '../src/operator/install.ts';
 import { VerbError, paint, printErr, printJson, printOut, wantsJson } from './output.ts';
 import { canPrompt, terminalPrompter } from './operator-common.ts';
+import { completionScript } from '../src/operator/completion.ts';
+import { completionModel } from './completion.ts';
 
 export function register(program: Command): void {
   program
@@ -25,7 +27,7 @@ export function register(program: Command): void {
     .addHelpText(
       'after',
       '\nMutates: the install tree, ~/.local/bin launcher(s), the User PATH (Windows), ~/.occam/onboard.json, host configs\n' +
-        '(+ .occam-bak backups). Remove with `occam uninstall`.\nExit codes: 0 installed · 1 Not ready / verification failed · 2 usage or in use (nothing changed).',
+        '(+ .occam-bak backups), bash/fish completion files when those shells are present. Remove with `occam uninstall`.\nExit codes: 0 installed · 1 Not ready / verification failed · 2 usage or in use (nothing changed).',
     )
     .action(async (opts) => {
       const json = wantsJson(opts);
@@ -38,6 +40,7 @@ export function register(program: Command): void {
             canPrompt: canPrompt(ctx, { json, yes: opts.yes }),
             prompter: terminalPrompter(ctx),
             progress: json || quiet ? undefined : (line) => printErr(`occam install: ${line}`),
+            completionScript: (shell) => completionScript(shell, completionModel(program)),
           },
           {
             fromDir: opts.fromDir, archive: opts.archive, manifest: opts.manifest, installDir: opts.installDir, setup: opts.setup,
@@ -52,6 +55,8 @@ export function register(program: Command): void {
             `Occam ${report.version} installed in ${report.installDir}`,
             `launcher: ${report.launchers.join(', ')}`,
             ...(report.pathHint ? [`add the launcher to PATH: ${report.pathHint}`] : []),
+            ...(report.completions.written.length ? [`shell completion: ${report.completions.written.join(', ')} (new shells)`] : []),
+            ...report.completions.manual.map((line) => `shell completion: ${line}`),
             ...(report.doctor && !report.doctor.ok ? [`doctor found problems: ${report.doctor.failed.join(', ')} (run occam doctor)`] : []),
             ...(report.snippet ? ['No AI app was connected. Paste this into your MCP host:', report.snippet] : []),
             `${report.exitCode === 0 ? c.green(report.status) : c.red(report.status)} — ${report.message}`,
@@ -60,7 +65,7 @@ export function register(program: Command): void {
         }
         process.exitCode = report.exitCode;
       } catch (err) {
-        if (err instanceof InstallError) throw new VerbError(err.message, err.exitCode, json ? { ok: false, status: err.exitCode === 2 ? 'In use' : 'Not ready', error: err.message } : undefined);
+        if (err instanceof InstallError) throw new VerbError(err.message, err.exitCode, json ? { ok: false, status: err.status ?? (err.exitCode === 2 ? 'Usage error' : 'Not ready'), error: err.message } : undefined);
         throw err;
       }
     });

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { processContext } from '../src/runtime/context.ts';
 import { EXIT, VerbError, intOption, printErr, printJson, printOut, wantsJson } from './output.ts';
+import { describeFailure } from '../src/contract/failures.ts';
 
 export function register(program: Command): void {
   program
@@ -48,7 +49,7 @@ export function register(program: Command): void {
       } catch (err) {
         if (!(err instanceof OccamError)) throw err;
         if (json) printJson({ ok: false, failureCode: err.code, message: err.message, url });
-        printErr(`occam map: ${err.code}: ${err.message}`);
+        printErr(`occam map: ${describeFailure({ code: err.code, message: err.message })}`);
         process.exitCode = EXIT.failed;
       }
     });

@@ -1,13 +1,11 @@
 // `occam onboard` (alias `settings`): write operator env defaults to onboard.json (operator.md §17). Never edits
 // host configs. Without a terminal it needs --non-interactive (exit 2 otherwise).
 import { Command } from 'commander';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { select } from '@inquirer/prompts';
 import { processContext } from '../src/runtime/context.ts';
 import { occamPaths } from '../src/config/paths.ts';
 import { ONBOARD_PROFILES, onboardDocument, readOnboard, type OnboardProfile } from '../src/operator/onboard.ts';
-import { atomicWrite } from '../src/operator/config-edit.ts';
+import { SettingsWriteError, writeOnboard } from '../src/operator/settings-store.ts';
 import { EXIT, VerbError, printJson, printOut, wantsJson } from './output.ts';
 import { canPrompt } from './operator-common.ts';
 
@@ -39,9 +37,14 @@ export function register(program: Command): void {
         profile = await select({ message: 'Operator defaults', choices: PROFILE_IDS.map((id) => ({ value: id, name: `${id} — ${ONBOARD_PROFILES[id].summary}` })) });
       }
       const doc = onboardDocument((profile ?? 'default') as OnboardProfile);
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      atomicWrite(path, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), { mode: 0o600, platform: ctx.platform, now: ctx.now });
-      if (json) printJson({ ok: true, path, written: true, ...doc });
-      else printOut(`wrote ${path} (profile ${doc.profile}); environment variables you set still win`);
+      let backup: string | null;
+      try {
+        ({ backup } = await writeOnboard(path, doc));
+      } catch (err) {
+        if (err instanceof SettingsWriteError) throw new VerbError(err.message, EXIT.failed, json ? { ok: false, path, error: err.message } : undefined);
+        throw err;
+      }
+      if (json) printJson({ ok: true, path, written: true, backup, ...doc });
+      else printOut(`wrote ${path} (profile ${doc.profile}${backup ? `; previous file kept as ${backup}` : ''}); environment variables you set still win`);
     });
 }

@@ -2,18 +2,17 @@
 // @inquirer/prompts prompter (stdio TTY, or /dev/tty on POSIX outside CI — closed deterministically).
 import { closeSync, openSync } from 'node:fs';
 import { ReadStream, WriteStream } from 'node:tty';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { confirm, input } from '@inquirer/prompts';
 import type { RuntimeContext } from '../src/runtime/context.ts';
 import type { RuntimeInfo } from '../src/operator/entry.ts';
 import type { Prompter } from '../src/operator/connect.ts';
 import { isCiLike } from '../src/operator/connect.ts';
-import { BUILD_KIND } from '../src/version.ts';
+import { buildInfo, packageEntry } from '../src/version.ts';
 
+/** How this process was started (operator.md §4): single executable, npm package, or source checkout. */
 export function runtimeInfo(): RuntimeInfo {
-  const repoRoot = dirname(dirname(fileURLToPath(import.meta.url)));
-  return { execPath: process.execPath, sourceRoot: BUILD_KIND === 'source' ? repoRoot : null };
+  const info = buildInfo();
+  return { execPath: process.execPath, sourceRoot: info.kind === 'source' ? info.root : null, packageEntry: packageEntry(info) };
 }
 
 function devTtyUsable(ctx: RuntimeContext): boolean {

@@ -16,9 +16,17 @@ export function paint(ctx: RuntimeContext, json = false): ChalkInstance {
   return new Chalk({ level: colourEnabled(ctx, json) ? 1 : 0 });
 }
 
+let jsonPrinted = false;
+
 /** Exactly one JSON document (2-space) on stdout. */
 export function printJson(value: unknown): void {
+  jsonPrinted = true;
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Whether this process already printed its JSON document (so a failure does not add a second one). */
+export function jsonWasPrinted(): boolean {
+  return jsonPrinted;
 }
 
 export function printOut(text: string): void {
@@ -56,4 +64,20 @@ export function intOption(flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) 
     }
     return n;
   };
+}
+
+/**
+ * The result of a marker-style subverb (`canary selftest`, `exam selftest`, …): `MARKER k=v…` as text, or
+ * `{ok, marker, …fields}` as one JSON document with --json. Object-valued fields appear only in JSON. Returns the
+ * exit code (0 ok, 1 failed).
+ */
+export function emitMarker(out: (text: string) => void, json: boolean, ok: boolean, marker: string, fields: Record<string, unknown> = {}): number {
+  if (json) out(`${JSON.stringify({ ok, marker, ...fields }, null, 2)}\n`);
+  else {
+    const pairs = Object.entries(fields)
+      .filter(([, v]) => v === null || typeof v !== 'object')
+      .map(([k, v]) => ` ${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}=${String(v)}`);
+    out(`${marker}${pairs.join('')}\n`);
+  }
+  return ok ? EXIT.ok : EXIT.failed;
 }

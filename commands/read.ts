@@ -6,6 +6,7 @@ import { processContext } from '../src/runtime/context.ts';
 import { ClientCapabilityStore } from '../src/mcp/capabilities.ts';
 import { Services } from '../src/runtime/services.ts';
 import { EXIT, VerbError, intOption, printErr, printJson, printOut, wantsJson } from './output.ts';
+import { describeFailure } from '../src/contract/failures.ts';
 
 export function register(program: Command): void {
   program
@@ -52,8 +53,7 @@ export function register(program: Command): void {
         );
         if (json) printJson(result);
         if (!result.ok) {
-          const failure = result.failure as { code: string; message: string };
-          printErr(`occam read: ${failure.code}: ${failure.message}`);
+          printErr(`occam read: ${describeFailure(result.failure as { code: string; message: string })}`);
           process.exitCode = EXIT.failed;
           return;
         }

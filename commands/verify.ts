@@ -158,6 +158,7 @@ export async function runVerifyCli(args: readonly string[], io: TrustIo): Promis
     return verified ? EXIT.ok : EXIT.failed;
   } catch (err) {
     if (err instanceof UsageError) {
+      if (flags.get('json') === 'true') io.out(`${JSON.stringify({ ok: false, verdict: 'usage_error', error: err.message }, null, 2)}\n`);
       io.err(`usage: ${err.message}\n${USAGE}`);
       return EXIT.usage;
     }

@@ -160,6 +160,7 @@ export async function buildRelease(opts: BuildOptions): Promise<BuildSummary> {
       mainScript: main,
       outfile: executable,
       useCodeCache: opts.useCodeCache,
+      log: opts.log,
     });
     opts.log(`single executable: ${relative(opts.outDir, executable)} ${(sea.bytes / 1e6).toFixed(1)} MB (code cache ${opts.useCodeCache ? 'on' : 'off'})`);
 

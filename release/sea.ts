@@ -1,19 +1,14 @@
-// Single executable application (Node SEA): a copy of a local Node binary with the bundled CLI injected as a
-// resource. Works offline with any local Node ≥ 22 of the target OS/arch — the base binary is never downloaded
-// (which is why this does not go through `@yao-pkg/pkg`'s CLI: it insists on fetching Node builds).
-// Steps: write the SEA config → `<node> --experimental-sea-config` (the *base* Node must produce the blob, since
-// a code cache is only valid for the exact V8 that made it) → copy the base binary → strip the macOS signature →
-// inject the blob with postject → ad-hoc sign on macOS (unsigned arm64 binaries are killed at launch).
+// Single executable application (Node SEA), built through `@yao-pkg/pkg`'s SEA pipeline (its "simple SEA" mode:
+// one CommonJS main script) driven with a **local** Node binary, so nothing is downloaded: pkg's CLI always fetches
+// Node builds, but its JS API takes `nodePath` and then uses that binary both to generate the blob (the *base* Node
+// must produce it, since a code cache is only valid for the exact V8 that made it) and as the executable's base.
+// pkg then copies the base, injects the blob with postject and ad-hoc signs on macOS (unsigned arm64 binaries are
+// killed at launch). Works offline with any local Node ≥ 22 of the target OS/arch.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-// postject ships CommonJS without types.
-// @ts-ignore -- no declaration file
-import { inject } from 'postject';
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
-/** The fuse string Node's SEA loader looks for (fixed by Node; same for every version with SEA support). */
-export const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+const require = createRequire(import.meta.url);
 
 export interface SeaOptions {
   /** Absolute path of the Node binary to copy (the target OS/arch). */
@@ -24,47 +19,59 @@ export interface SeaOptions {
   /** Embed V8's code cache for the main script: skips parsing/compiling most of it at start-up. */
   useCodeCache: boolean;
   platform?: NodeJS.Platform;
+  arch?: string;
+  /** pkg's progress lines (it prints them on stdout otherwise, where `npm run release` writes its JSON summary). */
+  log?: (line: string) => void;
 }
 
 export interface SeaResult {
   outfile: string;
   bytes: number;
-  blobBytes: number;
+  /** What the injected SEA resource adds to the base Node binary (blob plus section alignment). */
+  injectedBytes: number;
 }
 
-function run(cmd: string, args: string[]): void {
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (r.status !== 0) {
-    throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}): ${(r.stderr || r.stdout || r.error?.message || '').trim()}`);
-  }
+/** pkg's platform names (`NodeTarget.platform`). */
+const PKG_PLATFORM: Partial<Record<NodeJS.Platform, string>> = { linux: 'linux', darwin: 'macos', win32: 'win' };
+
+type PkgSea = (entryPoint: string, opts: {
+  targets: Array<{ nodeRange: string; platform: string; arch: string; output: string }>;
+  nodePath: string;
+  seaConfig: { disableExperimentalSEAWarning: boolean; useSnapshot: boolean; useCodeCache: boolean };
+  signature: boolean;
+}) => Promise<void>;
+
+interface PkgLog {
+  info: (text: string, lines?: unknown) => void;
+  warn: (text: string, lines?: unknown) => void;
 }
 
 export async function buildSingleExecutable(opts: SeaOptions): Promise<SeaResult> {
   const platform = opts.platform ?? process.platform;
-  const work = mkdtempSync(join(tmpdir(), 'occam-sea-'));
+  const pkgPlatform = PKG_PLATFORM[platform];
+  if (!pkgPlatform) throw new Error(`no single executable for platform ${platform}`);
+  const seaModule = require.resolve('@yao-pkg/pkg/lib-es5/sea.js');
+  const sea = (require(seaModule) as { default: PkgSea }).default;
+  // pkg's logger, resolved from pkg itself (pkg-fetch is its dependency, wherever npm placed it).
+  const log = (createRequire(seaModule)('@yao-pkg/pkg-fetch/lib-es5/log.js') as { log: PkgLog }).log;
+  const version = spawnSync(opts.nodeBinary, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  const major = /^v(\d+)\./.exec(version)?.[1];
+  if (!major) throw new Error(`${opts.nodeBinary} --version did not answer with a Node version (${JSON.stringify(version)})`);
+  const saved = { info: log.info, warn: log.warn };
+  const forward = (text: string) => opts.log?.(`pkg: ${text}`);
+  log.info = forward;
+  log.warn = forward;
   try {
-    const blob = join(work, 'sea-prep.blob');
-    const config = {
-      main: opts.mainScript,
-      output: blob,
-      disableExperimentalSEAWarning: true,
-      useCodeCache: opts.useCodeCache,
-      useSnapshot: false,
-    };
-    const configPath = join(work, 'sea-config.json');
-    writeFileSync(configPath, JSON.stringify(config, null, 2));
-    run(opts.nodeBinary, ['--experimental-sea-config', configPath]);
-
-    copyFileSync(opts.nodeBinary, opts.outfile);
-    chmodSync(opts.outfile, 0o755);
-    if (platform === 'darwin') run('codesign', ['--remove-signature', opts.outfile]);
-    await inject(opts.outfile, 'NODE_SEA_BLOB', readFileSync(blob), {
-      sentinelFuse: SEA_FUSE,
-      ...(platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}),
+    await sea(opts.mainScript, {
+      targets: [{ nodeRange: `node${major}`, platform: pkgPlatform, arch: opts.arch ?? process.arch, output: opts.outfile }],
+      nodePath: opts.nodeBinary,
+      seaConfig: { disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: opts.useCodeCache },
+      signature: platform === 'darwin',
     });
-    if (platform === 'darwin') run('codesign', ['--sign', '-', opts.outfile]);
-    return { outfile: opts.outfile, bytes: statSync(opts.outfile).size, blobBytes: statSync(blob).size };
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    log.info = saved.info;
+    log.warn = saved.warn;
   }
+  const bytes = statSync(opts.outfile).size;
+  return { outfile: opts.outfile, bytes, injectedBytes: bytes - statSync(opts.nodeBinary).size };
 }

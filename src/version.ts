@@ -1,6 +1,6 @@
 // Version and build commit. The release bundle defines OCCAM_BUILD_COMMIT at build time; from a source
 // checkout the commit is read from .git (two small file reads, no child process).
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkg from '../package.json' with { type: 'json' };
@@ -60,6 +60,19 @@ const CHANNEL_OF_KIND: Record<typeof BUILD_KIND, DeliveryChannel> = {
   source: 'source-checkout',
 };
 
+/** The nearest directory at or above `dir` holding a package.json (the bundle's code may sit in dist/bin/chunks). */
+function packageRootAbove(dir: string): string {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, 'package.json'))) return d;
+    if (dirname(d) === d) return join(dir, '..', '..');
+  }
+}
+
+/** The npm package's entry script, `<pkg>/dist/bin/occam.js` (package.json `bin`); null outside the npm form. */
+export function packageEntry(info: BuildInfo = buildInfo()): string | null {
+  return info.kind === 'bundle' ? join(info.root, 'dist', 'bin', 'occam.js') : null;
+}
+
 /** Facts about the running build; reads only process-wide constants (no env, no clock). */
 export function buildInfo(): BuildInfo {
   let root: string;
@@ -72,7 +85,7 @@ export function buildInfo(): BuildInfo {
     }
     root = dirname(dirname(exe)); // <root>/bin/occam → <root>
   } else if (BUILD_KIND === 'bundle') {
-    root = join(dirname(fileURLToPath(import.meta.url)), '..', '..'); // <pkg>/dist/bin/occam.js → <pkg>
+    root = packageRootAbove(dirname(fileURLToPath(import.meta.url))); // <pkg>/dist/bin[/chunks]/x.js → <pkg>
   } else {
     root = join(dirname(fileURLToPath(import.meta.url)), '..'); // <repo>/src/version.ts → <repo>
   }

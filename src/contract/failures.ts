@@ -153,8 +153,23 @@ export function topFailure(code: FailureCode, message: string, context: Record<s
   return { ok: false as const, failureCode: code, message, ...context };
 }
 
+/**
+ * What lifts a `private_url_blocked` refusal: the message is fixed contract text, so the variable that allows
+ * private destinations travels as the failure's `fix` (and the CLI prints it).
+ */
+export const PRIVATE_URL_FIX: FixHint = Object.freeze({ kind: 'allow_private_urls', command: 'OCCAM_ALLOW_PRIVATE_URLS=1', rootRequired: false });
+
+/** One line for humans: `<code>: <message>` plus the reason and the fix when present. */
+export function describeFailure(f: { code: string; message: string; reason?: unknown; fix?: { command?: unknown } }): string {
+  const fix = f.fix?.command ?? (f.code === 'private_url_blocked' ? PRIVATE_URL_FIX.command : undefined);
+  const why = typeof f.reason === 'string' && f.reason && !f.message.includes(f.reason) ? ` (${f.reason})` : '';
+  const how = typeof fix === 'string' ? (f.code === 'private_url_blocked' ? ` Set ${fix} to allow private destinations.` : ` Fix: ${fix}`) : '';
+  return `${f.code}: ${f.message}${why}${how}`;
+}
+
 /** [F-nest]: `{ok:false, failure:{code,message,…}, …context}`. */
 export function nestedFailure(info: NestedFailureInfo, context: Record<string, unknown> = {}) {
+  if (info.code === 'private_url_blocked' && info.fix === undefined) info = { ...info, fix: PRIVATE_URL_FIX };
   const failure: Record<string, unknown> = { code: info.code, message: info.message };
   if (info.statusCode !== undefined) failure.statusCode = info.statusCode;
   failure.retryable = info.retryable ?? isRetryable(info.code);

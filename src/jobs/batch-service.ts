@@ -3,7 +3,7 @@
 // Items are read through the one transcode pipeline (src/read/transcode.ts) with no ambient budget inheritance.
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
-import type { GuardPolicy } from '../fetch/guard.ts';
+import { localAddressesFor, type GuardPolicy } from '../fetch/guard.ts';
 import { defineService, type Services } from '../runtime/services.ts';
 import { BatchProcessor, type ReadOne } from './batch-processor.ts';
 import type { BatchReadOptions } from './batch-request.ts';
@@ -67,7 +67,7 @@ export async function openBatchJobs(runtime: RuntimeContext, services: Services,
     store,
     processor,
     maxUrls: readEnv<number>('OCCAM_BATCH_MAX_URLS', runtime.env, runtime.warn),
-    guard: { allowPrivate: readEnv<boolean>('OCCAM_ALLOW_PRIVATE_URLS', runtime.env), allowance: null },
+    guard: { allowPrivate: readEnv<boolean>('OCCAM_ALLOW_PRIVATE_URLS', runtime.env), allowance: null, localAddresses: localAddressesFor(runtime.networkInterfaces) },
   };
 }
 

@@ -17,5 +17,6 @@ export function installBrowser(ctx: Ctx): BrowserInstallResult {
   const found = findBrowser(ctx);
   if (found.path) return { ok: true, action: 'install_browser', status: 'already_present', exitCode: 0, message: `${found.path} (${found.reason})` };
   if (found.configured) return { ok: false, action: 'install_browser', status: 'failed', exitCode: 1, message: found.reason };
-  return { ok: false, action: 'install_browser', status: 'worker_missing', exitCode: 2, message: `no browser download is built into this release; install a system Chromium: ${found.hint}` };
+  // Exit 1 (ran, could not provide a browser), not 2: the invocation was fine (operator.md §0 exit codes).
+  return { ok: false, action: 'install_browser', status: 'worker_missing', exitCode: 1, message: `no browser download is built into this release; install a system Chromium: ${found.hint}` };
 }

@@ -22,6 +22,8 @@ export interface RuntimeInfo {
   execPath: string;
   /** Repository root when running from a source checkout, else null. */
   sourceRoot: string | null;
+  /** The npm package form: the installed package's `dist/bin/occam.js`, run by `execPath` (a Node binary). */
+  packageEntry?: string | null;
 }
 
 export interface LaunchSpec {
@@ -29,18 +31,25 @@ export interface LaunchSpec {
   entry: StdioEntry;
   /** Why registration must be refused (status `Not ready`), or null. */
   refusal: string | null;
-  source: 'binary' | 'source-checkout';
+  source: 'binary' | 'source-checkout' | 'npm-package';
 }
 
 const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
 
-/** OCCAM_HOME resolution (§2): env, else the binary's install root, else the source checkout. */
+/** OCCAM_HOME resolution (§2): env, else the source checkout or npm package root, else the binary's install root. */
 export function resolveOccamHome(ctx: Ctx, rt: RuntimeInfo): string {
   const fromEnv = nonEmpty(ctx.env.OCCAM_HOME);
   if (fromEnv) return fromEnv;
   if (rt.sourceRoot) return rt.sourceRoot;
   const p = pathApi(ctx);
+  if (rt.packageEntry) return packageRootOf(ctx, rt.packageEntry);
   return p.dirname(p.dirname(safeRealpath(rt.execPath)));
+}
+
+/** `<pkg>/dist/bin/occam.js` → `<pkg>` (through the bin link's real path). */
+function packageRootOf(ctx: Ctx, entry: string): string {
+  const p = pathApi(ctx);
+  return p.dirname(p.dirname(p.dirname(safeRealpath(entry))));
 }
 
 function safeRealpath(path: string): string {
@@ -71,6 +80,12 @@ export function desiredLaunch(ctx: Ctx, rt: RuntimeInfo): LaunchSpec {
     checked = p.join(rt.sourceRoot, 'bin', 'occam.ts');
     entry = { command: rt.execPath, args: [checked, 'mcp'], env: managedEnv(occamHome), cwd: occamHome };
     source = 'source-checkout';
+  } else if (rt.packageEntry) {
+    // The npm package (global or local): the host runs this Node with the installed bundle, never the bin link,
+    // whose shebang would pick whatever `node` the host's PATH has.
+    checked = safeRealpath(rt.packageEntry);
+    entry = { command: rt.execPath, args: [checked, 'mcp'], env: managedEnv(occamHome), cwd: occamHome };
+    source = 'npm-package';
   } else {
     checked = binary;
     entry = { command: binary, args: ['mcp'], env: managedEnv(occamHome), cwd: occamHome };
@@ -81,13 +96,36 @@ export function desiredLaunch(ctx: Ctx, rt: RuntimeInfo): LaunchSpec {
 
 function refusalFor(ctx: Ctx, path: string): string | null {
   if (!existsSync(path)) return `the Occam binary ${path} does not exist`;
+  return disposableLocation(ctx, path);
+}
+
+/**
+ * Why a binary at `path` could never be registered, whether or not it exists yet: under the OS temp dir or inside
+ * a packaged snapshot (§4). `occam install` asks before writing anything.
+ */
+export function disposableLocation(ctx: Ctx, path: string): string | null {
   const norm = normalisePath(path);
-  const tmp = normalisePath(safeRealpath(ctx.tmpDir));
-  if (norm === tmp || norm.startsWith(`${tmp}/`) || norm.startsWith(`${normalisePath(ctx.tmpDir)}/`)) {
-    return `the Occam binary ${path} lies under the temporary directory; a host must never point at a disposable copy`;
+  const tmps = [normalisePath(safeRealpath(ctx.tmpDir)), normalisePath(ctx.tmpDir)];
+  const real = normalisePath(realpathOfNearest(path));
+  if (tmps.some((tmp) => [norm, real].some((v) => v === tmp || v.startsWith(`${tmp}/`)))) {
+    return `the Occam binary ${path} lies under the temporary directory ${ctx.tmpDir}; a host must never point at a disposable copy`;
   }
   if (/\/snapshot\//.test(norm)) return `the Occam binary ${path} is inside a packaged snapshot`;
   return null;
+}
+
+/** Real path of `path`, or of its nearest existing ancestor joined with the rest (for paths not created yet). */
+function realpathOfNearest(path: string): string {
+  const p = path.replace(/\\/g, '/');
+  const parts: string[] = [];
+  let dir = p;
+  while (!existsSync(dir)) {
+    const i = dir.lastIndexOf('/');
+    if (i <= 0) return path;
+    parts.unshift(dir.slice(i + 1));
+    dir = dir.slice(0, i);
+  }
+  return [safeRealpath(dir), ...parts].join('/');
 }
 
 export function normalisePath(value: string): string {

@@ -1,25 +1,15 @@
-// The npm package form: `npm run build` output packed with `npm pack`, installed from the tarball into an empty
-// project (dependencies from the local npm cache, else the registry), then run through its `occam` bin link.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// The npm package form: `npm run build` output packed with `npm pack` (built once per source state, shared with
+// install-forms.test.ts), installed from the tarball into an empty project (dependencies from the local npm cache,
+// else the registry), then run through its `occam` bin link.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { buildNpm } from '../../release/build-npm.ts';
+import { NPM, npmTarball, sh } from '../helpers/build-cache.ts';
 import { VERSION } from '../../src/version.ts';
-
-const REPO = join(import.meta.dirname, '..', '..');
-
-function sh(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(cmd, args, { cwd: opts.cwd, env: opts.env ?? process.env, maxBuffer: 32 * 1024 * 1024, timeout: 300_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0, stdout, stderr });
-    });
-  });
-}
 
 describe('npm package (npm run build → npm pack → npm install <tarball>)', () => {
   const root = mkdtempSync(join(tmpdir(), 'occam-npm-'));
@@ -28,16 +18,10 @@ describe('npm package (npm run build → npm pack → npm install <tarball>)', (
   let env: Record<string, string>;
 
   before(async () => {
-    await buildNpm();
-    const npm = join(dirname(process.execPath), 'npm');
-    const npmCmd = existsSync(npm) ? npm : 'npm';
-    const packed = await sh(npmCmd, ['pack', '--pack-destination', root, '--silent'], { cwd: REPO });
-    assert.equal(packed.code, 0, packed.stderr);
-    const tarball = readdirSync(root).find((f) => f.endsWith('.tgz'));
-    assert.ok(tarball, 'npm pack wrote a tarball');
+    const tarball = await npmTarball();
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'occam-npm-test', private: true }));
-    const installed = await sh(npmCmd, ['install', join(root, tarball), '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: app });
+    const installed = await sh(NPM, ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: app });
     assert.equal(installed.code, 0, installed.stderr);
     bin = join(app, 'node_modules', '.bin', 'occam');
     env = { PATH: [dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter), HOME: root, OCCAM_BANNER: '0', NO_COLOR: '1' };

@@ -40,8 +40,11 @@ export interface DoctorEnv {
   nodeVersion: string;
   arch: string;
   /** Whether OCCAM_HOME is a source checkout (integrity/version checks skip). */
+  /** Not a release tree (source checkout or npm package): no VERSION file or release manifest to check. */
   sourceCheckout: boolean;
 }
+
+const formName = (d: DoctorEnv) => (d.launch.source === 'npm-package' ? 'npm package' : 'source checkout');
 
 export interface CheckSpec {
   id: string;
@@ -132,7 +135,7 @@ export const CHECKS: readonly CheckSpec[] = [
   {
     id: 'install.integrity', onFailure: 'fail',
     run: async (d) => {
-      if (d.sourceCheckout) return [result('install.integrity', 'skip', 'source checkout: no release manifest', null)];
+      if (d.sourceCheckout) return [result('install.integrity', 'skip', `${formName(d)}: no release manifest`, null)];
       const p = pathApi(d.ctx);
       const manifestPath = p.join(d.launch.occamHome, 'release-manifest.json');
       const rel = d.ctx.platform === 'win32' ? 'bin/occam.exe' : 'bin/occam';
@@ -153,7 +156,7 @@ export const CHECKS: readonly CheckSpec[] = [
   {
     id: 'install.version', onFailure: 'warn',
     run: (d) => {
-      if (d.sourceCheckout) return [result('install.version', 'skip', `source checkout (version ${VERSION})`, null)];
+      if (d.sourceCheckout) return [result('install.version', 'skip', `${formName(d)} (version ${VERSION})`, null)];
       const path = pathApi(d.ctx).join(d.launch.occamHome, 'VERSION');
       const onDisk = existsSync(path) ? readFileSync(path, 'utf8').trim() : null;
       return [onDisk === VERSION
@@ -323,8 +326,10 @@ export const CHECKS: readonly CheckSpec[] = [
         else if (insp.state === 'ambiguous') out.push(result(id, 'warn', insp.error ?? 'config location is ambiguous', fix, data));
         else if (!insp.entry) out.push(result(id, a.method === 'assisted' ? 'skip' : 'warn', 'detected, Occam not registered', a.method === 'assisted' ? null : fix, data));
         else if (!insp.managed) out.push(result(id, 'warn', 'an ff-occam entry exists that Occam did not write', `${fix} --force`, data));
-        else if (insp.state === 'jsonc') out.push(result(id, 'warn', `${insp.configPath} has comments; check the entry by hand`, fix, data));
-        else if (!entriesEqual(insp.entry, entryForHost(a, d.launch.entry))) out.push(result(id, 'warn', 'stale Occam entry (other path or version)', fix, data));
+        else if (!entriesEqual(insp.entry, entryForHost(a, d.launch.entry))) {
+          const readonly = insp.state === 'readonly';
+          out.push(result(id, 'warn', `stale Occam entry (other path or version)${readonly ? ` in read-only ${insp.configPath}` : ''}`, readonly ? `update it by hand (occam snippet ${a.id})` : fix, data));
+        }
         else out.push(result(id, 'pass', `ff-occam registered in ${insp.configPath}`, null, data));
       }
       return out;
@@ -403,7 +408,8 @@ export interface DoctorReport {
 
 export async function runDoctor(ctx: Ctx, runtime: RuntimeInfo, opts: DoctorOptions, probe: { nodeVersion?: string; arch?: string } = {}): Promise<DoctorReport> {
   const launch = desiredLaunch(ctx, runtime);
-  const sourceCheckout = Boolean(runtime.sourceRoot) && pathApi(ctx).resolve(runtime.sourceRoot!) === pathApi(ctx).resolve(launch.occamHome);
+  const sourceCheckout =
+    launch.source === 'npm-package' || (Boolean(runtime.sourceRoot) && pathApi(ctx).resolve(runtime.sourceRoot!) === pathApi(ctx).resolve(launch.occamHome));
   const d: DoctorEnv = { ctx, runtime, launch, opts, nodeVersion: probe.nodeVersion ?? process.versions.node, arch: probe.arch ?? process.arch, sourceCheckout };
   const checks: CheckResult[] = [];
   for (const spec of CHECKS) {

@@ -168,3 +168,20 @@ test('operator.md §16.3 steps 9–10: install connects detected hosts to the ne
   assert.match(none.snippet!, /"ff-occam"/);
   assert.equal(none.connect!.status, 'Installed — no MCP host');
 });
+
+test('HOME under the temp dir: install refuses before writing anything and names the temp-dir rule', async () => {
+  const w = world();
+  const r = release(w, '1.0.0');
+  // HOME inside TMPDIR: the default install root (<home>/.local/share/ff-occam) would be a disposable copy.
+  const home = join(w.tmp, 'home');
+  const ctx = worldContext(w, { env: { ...w.env, HOME: home }, homeDir: home });
+  await assert.rejects(
+    runInstall({ ...deps(w), ctx }, { ...opts, archive: r.archive, manifest: r.manifest }),
+    (e: unknown) =>
+      e instanceof InstallError && e.exitCode === 1 && /lies under the temporary directory/.test(e.message) && /--install-dir DIR or OCCAM_INSTALL_DIR/.test(e.message) && /Nothing was written/.test(e.message),
+  );
+  assert.deepEqual(readdirSync(w.tmp), [], 'no tree, launcher or onboard file was written, nothing extracted');
+  // An explicit install dir outside the temp dir is accepted from the same HOME.
+  const rep = await runInstall({ ...deps(w), ctx }, { ...opts, archive: r.archive, manifest: r.manifest, installDir: target(w) });
+  assert.equal(rep.exitCode, 0, rep.message);
+});

@@ -36,3 +36,30 @@ test('operator.md §17: onboard profiles — mass-scrape and hermes-headless val
   assert.deepEqual(onboardDocument('hermes-headless').env, { OCCAM_BANNER: '0' });
   assert.equal(onboardDocument('default').schema_version, '1.0');
 });
+
+test('onboard.json is written through conf: the spec format, mode 0600, schema-checked, the previous file kept', async () => {
+  const { writeOnboard } = await import('../../../src/operator/settings-store.ts');
+  const { readFileSync, statSync, existsSync } = await import('node:fs');
+  const path = join(dir, 'store', '.occam', 'onboard.json');
+  const first = await writeOnboard(path, onboardDocument('hermes-headless'));
+  assert.equal(first.backup, null);
+  assert.equal(readFileSync(path, 'utf8'), `${JSON.stringify({ schema_version: '1.0', profile: 'hermes-headless', env: { OCCAM_BANNER: '0' } }, null, 2)}\n`);
+  if (process.platform !== 'win32') assert.equal(statSync(path).mode & 0o777, 0o600);
+  assert.deepEqual(readOnboard(path).env, { OCCAM_BANNER: '0' }, 'the reader reads what the store wrote');
+  // A hand-broken file is replaced, and kept beside it.
+  writeFileSync(path, '{ my notes');
+  const second = await writeOnboard(path, onboardDocument('mass-scrape'));
+  assert.equal(second.backup, `${path}.occam-bak`);
+  assert.equal(readFileSync(`${path}.occam-bak`, 'utf8'), '{ my notes');
+  assert.equal(readOnboard(path).env.OCCAM_BROWSER_MAX_PARALLEL, '4');
+  // A document the schema refuses is never written; the file and the older backup stay as they were.
+  const before = readFileSync(path, 'utf8');
+  await assert.rejects(writeOnboard(path, { schema_version: '2.0', env: {} }), /schema_version/);
+  await assert.rejects(writeOnboard(path, { schema_version: '1.0', env: { 'not a name': 'x' } }), /property name/);
+  assert.equal(readFileSync(path, 'utf8'), before);
+  assert.equal(readFileSync(`${path}.occam-bak`, 'utf8'), '{ my notes');
+  // An OCCAM_CONFIG path with another name and extension is honoured as given.
+  const custom = join(dir, 'store', 'ops.settings');
+  assert.equal((await writeOnboard(custom, onboardDocument('default'))).path, custom);
+  assert.ok(existsSync(custom));
+});
