@@ -129,7 +129,7 @@ describe('two --mcp-http instances on one PostgreSQL', { skip: postgresSkip() },
   it('a read cached by one instance is served from the shared cache by another', async () => {
     const url = await cluster.createDatabase();
     const seams = {
-      resolve: async () => [{ address: '198.51.100.7', family: 4 as const }],
+      resolve: async () => [{ address: '100.128.0.7', family: 4 as const }], // a public address (as in the transcode cache tests)
       dial: (t: { port: number }) => ({ host: '127.0.0.1', port: t.port }),
     };
     const publicUrl = `http://cache.test:${new URL(fixture.origin).port}/doc/7`;
