@@ -1,8 +1,7 @@
 // The failure atlas on the shared PostgreSQL store: one row per host, counters incremented in place (so reads on
 // every instance add up without a lost update), failure codes as a jsonb map. Same 500-host cap as in memory.
 import type { Pool } from 'pg';
-import type { Services } from '../runtime/services.ts';
-import { postgresFor, registerMigrations } from '../store/index.ts';
+import { bestEffortPool, registerMigrations, type PoolSource } from '../store/index.ts';
 import { ATLAS_MAX_HOSTS, CLOSURE_CODES, atlasHostOf, atlasTimestamp, snapshotOf, type AtlasSnapshot, type FailureAtlas, type HostRow } from './atlas.ts';
 
 export const ATLAS_KIND = 'failure-atlas';
@@ -27,14 +26,12 @@ CREATE TABLE atlas_hosts (
 
 export class PostgresFailureAtlas implements FailureAtlas {
   private readonly pool: () => Promise<Pool>;
+  private readonly note: (err: unknown) => void;
   private readonly now: () => number;
-  private readonly warn: (line: string) => void;
-  private warned = false;
 
-  constructor(services: Services | (() => Promise<Pool>), now: () => number, warn: (line: string) => void = () => {}) {
-    this.pool = typeof services === 'function' ? services : () => postgresFor(services, ATLAS_KIND);
+  constructor(source: PoolSource, now: () => number, warn: (line: string) => void = () => {}) {
+    ({ pool: this.pool, note: this.note } = bestEffortPool(source, ATLAS_KIND, warn, '[occam.atlas] shared failure atlas'));
     this.now = now;
-    this.warn = warn;
   }
 
   async record(url: string, ok: boolean, code: string | null): Promise<void> {
@@ -60,8 +57,7 @@ export class PostgresFailureAtlas implements FailureAtlas {
         [...params, ATLAS_MAX_HOSTS],
       );
     } catch (err) {
-      if (!this.warned) this.warn(`[occam.atlas] shared failure atlas unavailable: ${(err as Error).message}`);
-      this.warned = true;
+      this.note(err);
     }
   }
 

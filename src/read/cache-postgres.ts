@@ -2,8 +2,7 @@
 // envelope as text (TOAST keeps large bodies out of line), the creation time for the TTL check. Like the file
 // cache, any database error is a miss and a failed write is ignored: the cache can only save a fetch.
 import type { Pool } from 'pg';
-import type { Services } from '../runtime/services.ts';
-import { postgresFor, registerMigrations } from '../store/index.ts';
+import { bestEffortPool, registerMigrations, type PoolSource } from '../store/index.ts';
 import { CACHE_SCHEMA_VERSION, type CacheHit, type ResponseCache } from './cache.ts';
 
 export const CACHE_KIND = 'response-cache';
@@ -26,21 +25,12 @@ CREATE INDEX response_cache_created ON response_cache (created_at_ms);
 
 export class PostgresResponseCache implements ResponseCache {
   private readonly pool: () => Promise<Pool>;
+  private readonly note: (err: unknown) => void;
   private readonly now: () => number;
-  private readonly warn: (line: string) => void;
-  private warned = false;
 
-  constructor(services: Services | (() => Promise<Pool>), now: () => number, warn: (line: string) => void = () => {}) {
-    this.pool = typeof services === 'function' ? services : () => postgresFor(services, CACHE_KIND);
+  constructor(source: PoolSource, now: () => number, warn: (line: string) => void = () => {}) {
+    ({ pool: this.pool, note: this.note } = bestEffortPool(source, CACHE_KIND, warn, '[occam.cache] shared response cache'));
     this.now = now;
-    this.warn = warn;
-  }
-
-  private note(err: unknown): void {
-    // One line per process: a cache outage must not flood the log, and never fails a read.
-    if (this.warned) return;
-    this.warned = true;
-    this.warn(`[occam.cache] shared response cache unavailable, reading without it: ${(err as Error).message}`);
   }
 
   async get(key: string, ttlS: number): Promise<CacheHit | null> {

@@ -18,5 +18,5 @@
 // has one interface in its own area (src/jobs/, src/optin/, src/read/) with both implementations behind it.
 export { storeSelection, redactStoreUrl, type StoreSelection } from './selection.ts';
 export { registerMigrations, registeredKinds, migrate, type Migration } from './migrate.ts';
-export { postgresService, postgresFor, withTransaction, type SharedPostgres } from './postgres.ts';
+export { bestEffortPool, postgresService, postgresFor, withTransaction, type PoolSource, type SharedPostgres } from './postgres.ts';
 export { pingStore, type StoreHealth } from './health.ts';

@@ -103,3 +103,22 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
     client.release();
   }
 }
+
+/** Where a best-effort store gets its pool: the process's services, or (tests, tools) a pool of its own. */
+export type PoolSource = Services | (() => Promise<Pool>);
+
+/**
+ * The pool getter of a best-effort store (cache, atlas) and its outage note: one warning line per process, so an
+ * unreachable database neither floods the log nor fails the read that used the store.
+ */
+export function bestEffortPool(source: PoolSource, kind: string, warn: (line: string) => void, what: string): { pool: () => Promise<Pool>; note: (err: unknown) => void } {
+  let warned = false;
+  return {
+    pool: typeof source === 'function' ? source : () => postgresFor(source, kind),
+    note: (err) => {
+      if (warned) return;
+      warned = true;
+      warn(`${what} unavailable, reading without it: ${(err as Error).message}`);
+    },
+  };
+}
