@@ -441,7 +441,8 @@ async function gradeMany(files: readonly string[], json: boolean, apply: boolean
     const shaped = withLines ? rows : rows.map((r) => [...r.slice(0, 5), ...r.slice(6)]);
     io.out(table(['file', 'score', 'tier', 'profile', 'failed', ...(withLines ? ['lines'] : []), 'canary'], shaped));
   }
-  io.err(`[exam.grade] graded ${graded}/${graded + failures} session(s)${failures ? `, ${failures} rejected` : ''}\n`);
+  const unit = ok.some((s) => s.derived !== null) ? 'session(s)' : 'file(s)';
+  io.err(`[exam.grade] graded ${graded}/${graded + failures} ${unit}${failures ? `, ${failures} rejected` : ''}\n`);
   if (apply && ok.length > 0 && (await applyGrades(ok, io)) !== EXIT.ok) return EXIT.failed;
   return failures > 0 ? EXIT.failed : EXIT.ok;
 }
