@@ -2,11 +2,14 @@
 // sessionId}), TTL (24 h), capacity (1024) and first-insertion-order eviction as the in-memory ExamResultCache, but
 // shared by every process of this user — so a grade submitted (occam_exam_submit) or applied (`occam exam grade
 // --apply`) in one process sizes the tools/list of the next `occam mcp` for the same clientInfo from its first call.
-// Backends: an embedded SQLite file under the state dir by default, the in-memory cache when that cannot be opened.
+// Backends: an embedded SQLite file under the state dir by default, PostgreSQL when OCCAM_STORE_URL is set, the
+// in-memory cache when neither can be opened.
 import { ExamResultCache, EXAM_CACHE_CAPACITY, EXAM_CACHE_TTL_MS } from '../exam/cache.ts';
 import type { ExamResult } from '../exam/grader.ts';
 import { subjectKey, type ExamSubject } from '../exam/record.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
+import { Services } from '../runtime/services.ts';
+import { redactStoreUrl, storeSelection } from './selection.ts';
 
 export interface StoredGrade {
   subject: ExamSubject;
@@ -123,8 +126,9 @@ export class MemoryGradeStore implements ExamGradeStore {
 }
 
 export interface OpenStoreOptions extends Partial<GradeStoreOptions> {
-  /** Read-only callers (the initialize bootstrap, `cache list`) must not create an empty database. */
-  create?: boolean;
+  /** The process's services (the MCP host's): the PostgreSQL pool is shared with them. Without them (the CLI) the
+   * store owns a private Services whose pool its close() ends. */
+  services?: Services;
 }
 
 /**
@@ -133,7 +137,21 @@ export interface OpenStoreOptions extends Partial<GradeStoreOptions> {
  */
 export async function openExamGradeStore(runtime: RuntimeContext, opts: OpenStoreOptions = {}): Promise<ExamGradeStore> {
   const base = { ttlMs: opts.ttlMs, capacity: opts.capacity, now: opts.now ?? runtime.now };
+  const selection = storeSelection(runtime);
   try {
+    if (selection.kind === 'postgres') {
+      const { PostgresGradeStore } = await import('./exam-grades-postgres.ts');
+      const owned = opts.services ? null : new Services(runtime);
+      const services = opts.services ?? owned!;
+      try {
+        return await PostgresGradeStore.open(services, redactStoreUrl(selection.url), base, async () => {
+          await owned?.disposeAll();
+        });
+      } catch (err) {
+        await owned?.disposeAll();
+        throw err;
+      }
+    }
     const { SqliteGradeStore } = await import('./exam-grades-sqlite.ts');
     return SqliteGradeStore.open(runtime, base);
   } catch (err) {

@@ -31,9 +31,9 @@ const DESCRIPTION = [
  */
 export const examCacheService = defineService({
   id: 'exam.cache',
-  create: async (runtime) => {
+  create: async (runtime, services) => {
     const { openExamGradeStore } = await import('../../store/exam-grades.ts');
-    return openExamGradeStore(runtime);
+    return openExamGradeStore(runtime, { services });
   },
   dispose: async (store) => store.close(),
 });
