@@ -89,28 +89,33 @@ export const NO_OCCAM_CALLS = 'no Occam tool calls found';
 const strArg = (args: ToolCall['args'], key: string): string | null => (isObj(args) && typeof args[key] === 'string' ? (args[key] as string) : null);
 const present = (args: ToolCall['args'], key: string): boolean => isObj(args) && args[key] !== undefined && args[key] !== null;
 
-/** Values a response produced that a later call could carry on, with their kind. */
+/**
+ * Values a response produced that a later call could carry on, with their kind — read from where the tools put
+ * them (tools.md): `contentHash` at the top of a read, `results[].handle` / `results[].id` (S1…) of a search,
+ * `compile.sectionIndex[].heading|anchor` of a truncated read. Explicit paths, not a walk: receipts are large.
+ */
 function producedValues(response: Obj | null): Array<{ value: string; kind: ProducedKind }> {
   const out: Array<{ value: string; kind: ProducedKind }> = [];
   if (!response) return out;
-  const walk = (v: unknown, key: string, depth: number): void => {
-    if (depth > 6) return;
-    if (Array.isArray(v)) {
-      for (const x of v) walk(x, key, depth + 1);
-      return;
-    }
-    if (!isObj(v)) return;
-    for (const [k, x] of Object.entries(v)) {
-      if (typeof x === 'string' && x.trim() !== '') {
-        if (k === 'contentHash') out.push({ value: x.trim(), kind: 'contentHash' });
-        else if (k === 'handle' || (k === 'id' && key === 'results' && /^S\d+$/.test(x))) out.push({ value: x.trim(), kind: 'handle' });
-        else if (key === 'sectionIndex' && (k === 'heading' || k === 'anchor')) out.push({ value: x.trim(), kind: 'section' });
-      } else if (typeof x === 'object') {
-        walk(x, k, depth + 1);
-      }
-    }
+  const add = (v: unknown, kind: ProducedKind) => {
+    if (typeof v === 'string' && v.trim() !== '') out.push({ value: v.trim(), kind });
   };
-  walk(response, '', 0);
+  add(response.contentHash, 'contentHash');
+  if (Array.isArray(response.results)) {
+    for (const r of response.results) {
+      if (!isObj(r)) continue;
+      add(r.handle, 'handle');
+      if (typeof r.id === 'string' && /^S\d+$/.test(r.id)) add(r.id, 'handle');
+    }
+  }
+  const index = isObj(response.compile) ? response.compile.sectionIndex : undefined;
+  if (Array.isArray(index)) {
+    for (const sec of index) {
+      if (!isObj(sec)) continue;
+      add(sec.heading, 'section');
+      add(sec.anchor, 'section');
+    }
+  }
   return out;
 }
 

@@ -371,17 +371,24 @@ export function parseTranscript(text: string, isOccamTool: (name: string) => boo
 }
 
 /**
- * Whether a document is a behaviour record (one JSON object that is not itself a transcript line) rather than a
- * transcript. A pretty-printed record spans many lines; a transcript is JSONL.
+ * Whether a document is a behaviour record rather than a transcript: a transcript is JSONL whose first line is a
+ * complete JSON object of a known format; a record is one JSON document (often pretty-printed over many lines).
+ * Only the first line is parsed, so telling a large transcript from a record costs next to nothing.
  */
 export function isRecordDocument(text: string): boolean {
   const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const start = t.search(/\S/);
+  if (start < 0) return true; // blank: the record parser rejects it with its own reason
+  const end = t.indexOf('\n', start);
+  const first = t.slice(start, end < 0 ? t.length : end);
   let v: unknown;
   try {
-    v = JSON.parse(t);
+    v = JSON.parse(first);
   } catch {
-    return false;
+    return true; // not a one-line JSON object: a pretty-printed record (or broken JSON, which the record parser names)
   }
-  if (!isObj(v)) return true; // not an object: the record parser rejects it with its own reason
-  return detectFormat([{ n: 1, v }]) === null;
+  if (!isObj(v)) return true;
+  if (detectFormat([{ n: 1, v }]) !== null) return false;
+  // A one-line object of no known format: a record unless more JSON lines follow (then: an unknown transcript).
+  return end < 0 || !/\S/.test(t.slice(end));
 }
