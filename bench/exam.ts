@@ -43,7 +43,7 @@ const markdown = (i: number, n: number) =>
   `# Page ${i}\n\n` + Array.from({ length: n }, (_, k) => `Paragraph ${k} of page ${i} explains one behaviour of the service in plain words, with its source.`).join('\n\n');
 
 /** One recorded exam session in Occam's own transcript format; `i` varies which tasks pass. */
-function transcriptText(i: number): string {
+export function transcriptText(i: number): string {
   const session = `bench-session-${i}`;
   const t = '2026-12-01T08:00:00.000Z';
   const lines: string[] = [JSON.stringify({ kind: 'header', format: TRANSCRIPT_FORMAT, session, transport: 'StdioServerTransport', startedAt: t, host: { name: 'occam', version: 'bench' }, maxBytes: 8388608 })];

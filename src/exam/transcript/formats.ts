@@ -380,12 +380,14 @@ export function isRecordDocument(text: string): boolean {
   const start = t.search(/\S/);
   if (start < 0) return true; // blank: the record parser rejects it with its own reason
   const end = t.indexOf('\n', start);
-  const first = t.slice(start, end < 0 ? t.length : end);
+  const first = t.slice(start, end < 0 ? t.length : end).trimEnd();
+  // A pretty-printed record's first line is a lone `{`: no parse (and no exception) needed to tell.
+  if (first.length < 2 || first.charCodeAt(0) !== 0x7b || first.charCodeAt(first.length - 1) !== 0x7d) return true;
   let v: unknown;
   try {
     v = JSON.parse(first);
   } catch {
-    return true; // not a one-line JSON object: a pretty-printed record (or broken JSON, which the record parser names)
+    return true; // not a one-line JSON object: broken JSON, which the record parser names
   }
   if (!isObj(v)) return true;
   if (detectFormat([{ n: 1, v }]) !== null) return false;
