@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { processContext, type RuntimeContext } from '../src/runtime/context.ts';
 import type { ExamReport } from '../src/exam/report.ts';
 import type { GradedSession, SessionError } from '../src/exam/transcript/grade.ts';
+import type { DerivedRecord } from '../src/exam/transcript/derive.ts';
 import type { ExamGradeStore } from '../src/store/exam-grades.ts';
 import { EXIT } from './output.ts';
 
@@ -294,6 +295,9 @@ function loadAndGrade(path: string, io: ExamIo): Loaded {
   return lib.transcript.gradeDocument(input.text, path, io.now);
 }
 
+/** The exam tasks in grading order (exam.md §1), keys of a transcript's evidence. */
+const TASK_FIELDS = ['canary', 'basic_call', 'focus_budget', 'chain'] as const;
+
 /** The envelope, plus — for a transcript — where each task's evidence sits in it. */
 function envelopeOf(s: GradedSession): Record<string, unknown> {
   const env = lib.report.gradeEnvelope(s.report);
@@ -304,30 +308,44 @@ function envelopeOf(s: GradedSession): Record<string, unknown> {
       format: ev.format,
       calls: ev.calls,
       truncatedAt: ev.truncatedAt,
-      attribution: (['canary', 'basic_call', 'focus_budget', 'chain'] as const).map((task) => ({ task, ...ev[task] })),
+      attribution: TASK_FIELDS.map((task) => ({ task, ...ev[task] })),
       subject: { clientInfo: ev.clientInfo, modelHint: ev.modelHint, sessionId: ev.sessionId },
     };
   }
   return env;
 }
 
-/** `canary:L7 basic_call:L9 …` — the table's pointer from each task to its transcript line. */
-function linesCell(s: GradedSession): string {
-  if (!s.derived) return '-';
-  const ev = s.derived.record.evidence;
-  return (['canary', 'basic_call', 'focus_budget', 'chain'] as const).map((t) => `${t}:${ev[t].line === null ? '-' : `L${ev[t].line}`}`).join(' ');
+/** `canary:L7 basic_call:L9 …` — each task's transcript line (`sep` between task and line, `none` when absent). */
+function taskLines(ev: DerivedRecord['record']['evidence'], sep = ':', none = '-'): string {
+  return TASK_FIELDS.map((t) => `${t}${sep}${ev[t].line === null ? none : `L${ev[t].line}`}`).join(' ');
 }
 
-/** `--apply`: the grade sizes the next session of its clientInfo (exam.md §8.4 keys on clientInfo alone). */
-async function applyGrades(sessions: readonly GradedSession[], io: ExamIo): Promise<number> {
+function linesCell(s: GradedSession): string {
+  return s.derived ? taskLines(s.derived.record.evidence) : '-';
+}
+
+/** Runs `fn` on the grade store and closes it; an open or store error is one stderr line and exit 1. */
+async function withStore(io: ExamIo, tag: string, fn: (store: ExamGradeStore) => Promise<number>): Promise<number> {
   let store: ExamGradeStore;
   try {
     store = await io.openStore();
   } catch (err) {
-    io.err(`[exam.grade] cannot open the grade store: ${(err as Error).message}\n`);
+    io.err(`[exam.${tag}] cannot open the grade store: ${(err as Error).message}\n`);
     return EXIT.failed;
   }
   try {
+    return await fn(store);
+  } catch (err) {
+    io.err(`[exam.${tag}] grade store: ${(err as Error).message}\n`);
+    return EXIT.failed;
+  } finally {
+    await store.close();
+  }
+}
+
+/** `--apply`: the grade sizes the next session of its clientInfo (exam.md §8.4 keys on clientInfo alone). */
+function applyGrades(sessions: readonly GradedSession[], io: ExamIo): Promise<number> {
+  return withStore(io, 'grade', async (store) => {
     for (const s of sessions) {
       const g = s.report.graded;
       const result = { score: g.score, tier: g.tier, outcomes: g.outcomes, gradedAt: g.gradedAt, source: g.source };
@@ -342,12 +360,7 @@ async function applyGrades(sessions: readonly GradedSession[], io: ExamIo): Prom
       }
     }
     return EXIT.ok;
-  } catch (err) {
-    io.err(`[exam.grade] grade not stored: ${(err as Error).message}\n`);
-    return EXIT.failed;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 async function grade(args: readonly string[], io: ExamIo): Promise<number> {
@@ -485,7 +498,7 @@ function record(args: readonly string[], io: ExamIo): number {
     io.out(text);
   }
   const ev = s.derived.record.evidence;
-  io.err(`[exam.record] ${ev.format} transcript, ${ev.calls} Occam call(s): ${(['canary', 'basic_call', 'focus_budget', 'chain'] as const).map((t) => `${t}=${ev[t].line === null ? 'none' : `L${ev[t].line}`}`).join(' ')}\n`);
+  io.err(`[exam.record] ${ev.format} transcript, ${ev.calls} Occam call(s): ${taskLines(ev, '=', 'none')}\n`);
   return EXIT.ok;
 }
 
@@ -539,14 +552,7 @@ async function cache(args: readonly string[], io: ExamIo): Promise<number> {
     return EXIT.usage;
   }
   const json = args.includes('--json');
-  let store: ExamGradeStore;
-  try {
-    store = await io.openStore();
-  } catch (err) {
-    io.err(`[exam.cache] cannot open the grade store: ${(err as Error).message}\n`);
-    return EXIT.failed;
-  }
-  try {
+  return withStore(io, 'cache', async (store) => {
     if (action === 'clear') {
       const removed = await store.clear();
       if (json) io.out(lib.report.renderJsonDocument({ ok: true, backend: store.backend, location: store.location, removed }));
@@ -572,12 +578,7 @@ async function cache(args: readonly string[], io: ExamIo): Promise<number> {
     }
     io.err(`[exam.cache] ${entries.length} live grade(s) in ${store.backend} ${store.location}\n`);
     return EXIT.ok;
-  } catch (err) {
-    io.err(`[exam.cache] ${(err as Error).message}\n`);
-    return EXIT.failed;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 function table(header: string[], rows: string[][]): string {
