@@ -19,8 +19,13 @@ export const REDACTED = '[redacted]';
 
 // ——— redaction ———
 
-/** Field names whose string values are credentials. `max_tokens` is a budget, not a token: names must end in token. */
-const SECRET_FIELD = /(^|[-_])(token|secret|password|passwd|api[-_]?key|apikey|authorization|cookie|set-cookie|jwt|credentials?)$|^(token|secret|password|authorization|cookie|jwt|bearer)/i;
+/**
+ * Field names whose string values are credentials: `token`, `api_key`, `x-api-key`, `access_token`, `clientSecret`…
+ * Names must END in the word: `max_tokens` is a budget and `tokenEstimator` a label, not credentials.
+ */
+const SECRET_FIELD = /(^|[-_])(token|secret|password|passwd|api[-_]?key|apikey|authorization|cookie|set-cookie|jwt|bearer|credentials?)$/i;
+const SECRET_FIELD_CAMEL = /[a-z](Token|Secret|Password|Passwd|ApiKey|Cookie|Jwt|Credentials?)$/;
+const isSecretField = (key: string) => SECRET_FIELD.test(key) || SECRET_FIELD_CAMEL.test(key);
 /** A compact JWS/JWT: base64url header (always `eyJ…`), payload and signature. */
 const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
@@ -80,7 +85,7 @@ export class Redactor {
 
   /** A redacted deep copy of a JSON value. */
   value(v: unknown, key = ''): unknown {
-    if (typeof v === 'string') return key !== '' && SECRET_FIELD.test(key) ? REDACTED : this.text(v);
+    if (typeof v === 'string') return key !== '' && isSecretField(key) ? REDACTED : this.text(v);
     if (Array.isArray(v)) return v.map((x) => this.value(x));
     if (v && typeof v === 'object') {
       const out: Record<string, unknown> = {};

@@ -160,11 +160,11 @@ test('redaction: JWTs, bearer tokens, secret-named fields and session-profile va
   const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
   const r = new Redactor(['cookie-value-123']);
   const out = r.value({
-    arguments: { url: 'https://a.example/', max_tokens: 800, if_none_match: 'sha256:abc', api_key: 'k-1234567', access_token: 'tok', password: 'p' },
+    arguments: { url: 'https://a.example/', max_tokens: 800, if_none_match: 'sha256:abc', api_key: 'k-1234567', access_token: 'tok', password: 'p', clientSecret: 's', tokenEstimator: 'o200k' },
     text: `Authorization: Bearer abcdefghijklmnop and ${jwt} and sid=cookie-value-123`,
     headers: { 'x-any': 'v' },
   }) as any;
-  assert.deepEqual(out.arguments, { url: 'https://a.example/', max_tokens: 800, if_none_match: 'sha256:abc', api_key: REDACTED, access_token: REDACTED, password: REDACTED });
+  assert.deepEqual(out.arguments, { url: 'https://a.example/', max_tokens: 800, if_none_match: 'sha256:abc', api_key: REDACTED, access_token: REDACTED, password: REDACTED, clientSecret: REDACTED, tokenEstimator: 'o200k' });
   assert.equal(out.headers['x-any'], REDACTED);
   assert.ok(!out.text.includes(jwt) && !out.text.includes('abcdefghijklmnop') && !out.text.includes('cookie-value-123'), out.text);
   assert.equal(hostToolName('mcp__occam__occam_transcode', isOccamTool), 'occam_transcode');
