@@ -4,13 +4,14 @@
 // (unknown tokens ignored; an option without a value ignored); positional files, transcripts, `--apply`, `record`,
 // `report` and `cache` are additions.
 import type { Command } from 'commander';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { processContext, type RuntimeContext } from '../src/runtime/context.ts';
 import type { ExamReport } from '../src/exam/report.ts';
 import type { GradedSession, SessionError } from '../src/exam/transcript/grade.ts';
 import type { DerivedRecord } from '../src/exam/transcript/derive.ts';
 import type { ExamGradeStore } from '../src/store/exam-grades.ts';
+import type { AttestationVerifier } from '../src/exam/transcript/attestation.ts';
 import { EXIT } from './output.ts';
 
 // The exam library loads only when an `exam` subverb runs, so registering the verb costs other verbs nothing.
@@ -53,6 +54,29 @@ export interface ExamIo {
   now: () => number;
   /** The state store the grade cache lives in (`--apply`, `cache list|clear`). */
   openStore: () => Promise<ExamGradeStore>;
+  /** Checks canary attestations in Occam transcripts against this install's signing key (undefined: no key here). */
+  attestationVerifier: () => Promise<AttestationVerifier | undefined>;
+}
+
+/** Verifies with the install's signing key, if one exists (reading a key never mints one). */
+async function installVerifier(runtime: RuntimeContext): Promise<AttestationVerifier | undefined> {
+  const [{ occamPaths }, { attestationBytes }, { openKeyStore, SIGNING_KEY_FILE }, { verifyDetached }] = await Promise.all([
+    import('../src/config/paths.ts'),
+    import('../src/exam/transcript/attestation.ts'),
+    import('../src/trust/keys.ts'),
+    import('../src/trust/receipts/sign.ts'),
+  ]);
+  try {
+    const dir = occamPaths(runtime).keysDir;
+    if (!existsSync(join(dir, SIGNING_KEY_FILE))) return undefined;
+    const store = openKeyStore(dir);
+    return (session, att) => {
+      const key = store.publicKeyFor(att.keyId);
+      return key !== null && verifyDetached(key, attestationBytes(session, att), att.sig);
+    };
+  } catch {
+    return undefined; // an unreadable key verifies nothing: attested verdicts grade as claimed
+  }
 }
 
 function walkFiles(path: string): string[] | null {
@@ -86,6 +110,7 @@ export function processExamIo(): ExamIo {
     listFiles: walkFiles,
     now: runtime.now,
     openStore: async () => (await import('../src/store/exam-grades.ts')).openExamGradeStore(runtime as RuntimeContext),
+    attestationVerifier: () => installVerifier(runtime),
   };
 }
 
@@ -203,6 +228,9 @@ function positionals(args: readonly string[], ...options: Array<{ consumed: Set<
   return args.filter((a, i) => !consumed.has(i) && !a.startsWith('-'));
 }
 
+/** This install's attestation check, resolved once per run of a subverb that reads transcripts. */
+let verifyAttestation: AttestationVerifier | undefined;
+
 /** Runs `occam exam <args>` (args start after `exam`) and returns the exit code. */
 export async function runExam(args: readonly string[], io: ExamIo): Promise<number> {
   await loadLib();
@@ -211,6 +239,7 @@ export async function runExam(args: readonly string[], io: ExamIo): Promise<numb
     io.out(`${SUB_HELP[sub]}\n`);
     return EXIT.ok;
   }
+  if (sub === 'grade' || sub === 'record' || sub === 'report') verifyAttestation = await io.attestationVerifier();
   switch (sub) {
     case 'grade':
       return grade(rest, io);
@@ -292,7 +321,7 @@ function readInput(path: string, io: ExamIo): { ok: true; text: string } | { ok:
 function loadAndGrade(path: string, io: ExamIo): Loaded {
   const input = readInput(path, io);
   if (!input.ok) return input;
-  return lib.transcript.gradeDocument(input.text, path, io.now);
+  return lib.transcript.gradeDocument(input.text, path, io.now, { verifyAttestation });
 }
 
 /** The exam tasks in grading order (exam.md §1), keys of a transcript's evidence. */
@@ -473,7 +502,7 @@ function record(args: readonly string[], io: ExamIo): number {
     io.err(`[exam.record] ${input.error}\n`);
     return EXIT.failed;
   }
-  const doc = lib.transcript.deriveDocument(input.text, path);
+  const doc = lib.transcript.deriveDocument(input.text, path, { verifyAttestation });
   if (!doc.ok) {
     io.err(`[exam.record] ${path}: ${doc.error}\n`);
     return EXIT.failed;

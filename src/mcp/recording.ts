@@ -13,6 +13,8 @@ import { readEnv } from '../config/env.ts';
 import { occamPaths, pathApi } from '../config/paths.ts';
 import { VERSION } from '../version.ts';
 import { TRANSCRIPT_FORMAT } from '../exam/transcript/formats.ts';
+import { ATTESTATION_FORMAT, attestationBytes, type CanaryAttestation } from '../exam/transcript/attestation.ts';
+import { keysDirOf, openKeyStore, type KeyStore } from '../trust/keys.ts';
 import type { SessionState } from './tool.ts';
 
 export const REDACTED = '[redacted]';
@@ -124,6 +126,9 @@ export class SessionRecorder {
   private clientInfo: string | null = null;
   private readonly redactor: Redactor;
   private readonly knownProfiles = new Set<string>();
+  /** occam_canary_verify requests in flight: their response line gets this install's signed attestation. */
+  private readonly verifying = new Map<string, { canarySessionId: string; sentinel: string }>();
+  private keys: KeyStore | null = null;
   private readonly opts: RecorderOptions;
 
   constructor(opts: RecorderOptions) {
@@ -193,14 +198,37 @@ export class SessionRecorder {
       this.knownProfiles.add(profile);
       this.redactor.addSecrets(sessionProfileSecrets(this.opts.runtime, [profile.trim()]));
     }
-    this.write({
-      kind: 'message',
-      t: new Date(this.opts.runtime.now()).toISOString(),
-      dir,
-      session: this.opts.sessionId,
-      clientInfo: this.clientInfo,
-      msg: this.redactor.value(msg),
-    });
+    const t = new Date(this.opts.runtime.now()).toISOString();
+    const line: Record<string, unknown> = { kind: 'message', t, dir, session: this.opts.sessionId, clientInfo: this.clientInfo, msg: this.redactor.value(msg) };
+    const attestation = this.attest(dir, msg, t);
+    if (attestation) line.attestation = attestation;
+    this.write(line);
+  }
+
+  /** Signs the verifier's answer to an occam_canary_verify report (src/exam/transcript/attestation.ts). */
+  private attest(dir: 'in' | 'out', msg: JSONRPCMessage, t: string): CanaryAttestation | null {
+    const m = msg as { id?: unknown; method?: string; params?: Record<string, any>; result?: Record<string, any> };
+    if (m.id === undefined) return null;
+    const id = JSON.stringify(m.id);
+    if (dir === 'in') {
+      const args = m.method === 'tools/call' && m.params?.name === 'occam_canary_verify' ? m.params.arguments : null;
+      if (args && typeof args.session_id === 'string' && typeof args.sentinel === 'string') this.verifying.set(id, { canarySessionId: args.session_id, sentinel: args.sentinel });
+      return null;
+    }
+    const pending = this.verifying.get(id);
+    if (!pending || m.method !== undefined) return null;
+    this.verifying.delete(id);
+    const verdict = verdictOf(m.result);
+    if (verdict === null) return null;
+    try {
+      this.keys ??= openKeyStore(keysDirOf(this.opts.runtime));
+      const signed = { ...pending, verdict, t };
+      const sig = this.keys.signer.sign(attestationBytes(this.opts.sessionId, signed));
+      return { format: ATTESTATION_FORMAT, keyId: this.keys.signer.keyId, sig, ...signed };
+    } catch (err) {
+      this.opts.runtime.warn(`[occam.record] canary attestation not signed: ${(err as Error).message}`);
+      return null;
+    }
   }
 
   close(): void {
@@ -212,6 +240,20 @@ export class SessionRecorder {
       }
       this.fd = null;
     }
+  }
+}
+
+/** The verdict of an occam_canary_verify result (structuredContent, or its JSON text content). */
+function verdictOf(result: Record<string, any> | undefined): string | null {
+  const sc = result?.structuredContent;
+  if (sc && typeof sc.verdict === 'string') return sc.verdict;
+  const text = Array.isArray(result?.content) ? result.content.find((c: any) => c?.type === 'text')?.text : undefined;
+  if (typeof text !== 'string') return null;
+  try {
+    const v = JSON.parse(text);
+    return typeof v?.verdict === 'string' ? v.verdict : null;
+  } catch {
+    return null;
   }
 }
 

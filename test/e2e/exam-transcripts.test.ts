@@ -40,18 +40,21 @@ function occam(args: string[], env: Record<string, string> = {}) {
 
 interface Recorded {
   file: string;
+  /** The HOME of the recording host: its signing key attests the canary verdicts. */
+  home: string;
   lines: Array<Record<string, any>>;
   /** Line number (1-based) of the tools/call request whose tool and predicate match. */
   callLine: (tool: string, pred?: (args: Record<string, any>) => boolean) => number;
 }
 
-function readTranscript(dir: string): Recorded {
+function readTranscript(dir: string, home: string): Recorded {
   const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
   assert.equal(files.length, 1, 'one session, one file');
   const file = join(dir, files[0]);
   const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
   return {
     file,
+    home,
     lines,
     callLine: (tool, pred = () => true) => {
       const i = lines.findIndex((l) => l.msg?.method === 'tools/call' && l.msg.params.name === tool && pred(l.msg.params.arguments ?? {}));
@@ -64,6 +67,7 @@ function readTranscript(dir: string): Recorded {
 /** Drives one exam session; `sentinel` overrides what the agent reports (a made-up value). */
 async function recordSession(dir: string, opts: { sentinel?: string } = {}): Promise<Recorded> {
   const s = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' }, ['mcp', '--record', dir]);
+  const home = s.home;
   try {
     const issued = (await s.call('occam_canary_issue', {})).json;
     const probe = await s.call('occam_transcode', { url: issued.url });
@@ -79,10 +83,11 @@ async function recordSession(dir: string, opts: { sentinel?: string } = {}): Pro
   } finally {
     await s.close();
   }
-  return readTranscript(dir);
+  return readTranscript(dir, home);
 }
 
-function gradeJson(file: string, env: Record<string, string> = {}) {
+/** `occam --json exam grade` on the recording host's install (its HOME), unless another HOME is given. */
+function gradeJson(file: string, env: Record<string, string> = { HOME: recorded.home }) {
   const r = occam(['--json', 'exam', 'grade', file], env);
   const lines = r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
   return { code: r.code, stderr: r.stderr, envelopes: lines };
@@ -107,7 +112,11 @@ test('a session recorded by `occam mcp --record` grades 4 → strong → full, e
   assert.equal(g.envelopes.length, 1);
   const env = g.envelopes[0];
   assert.deepEqual([env.score, env.tier, env.profile, env.toolCount], [4, 'strong', 'full', 18]);
-  assert.deepEqual(env.canaryAdjudication.path, 'verifier', 'the recording host adjudicated the sentinel');
+  assert.deepEqual(env.canaryAdjudication.path, 'verifier', 'the recording host adjudicated the sentinel and signed it');
+  const verifyLine = recorded.lines.find((l) => l.dir === 'out' && l.attestation);
+  assert.equal(verifyLine?.attestation.format, 'occam-canary-attestation-v1');
+  const elsewhere = gradeJson(recorded.file, {}).envelopes[0];
+  assert.deepEqual([elsewhere.score, elsewhere.canaryAdjudication.path], [4, 'claimed'], 'another install cannot check the signature');
   assert.deepEqual(env.subject.clientInfo, 'occam-test/1.0.0');
   const at = Object.fromEntries((env.transcript.attribution as any[]).map((a) => [a.task, a.line]));
   const guide = site.url('/guide');
@@ -119,11 +128,11 @@ test('a session recorded by `occam mcp --record` grades 4 → strong → full, e
   });
 
   // The table form names the lines too, and `exam record` writes the record with its evidence.
-  const table = occam(['exam', 'grade', recorded.file]);
+  const table = occam(['exam', 'grade', recorded.file], { HOME: recorded.home });
   assert.equal(table.code, 0);
   assert.match(table.stdout, new RegExp(`canary:L${at.canary} basic_call:L${at.basic_call} focus_budget:L${at.focus_budget} chain:L${at.chain}`));
   const out = join(dir, 'record.json');
-  const rec = occam(['exam', 'record', recorded.file, '--out', out]);
+  const rec = occam(['exam', 'record', recorded.file, '--out', out], { HOME: recorded.home });
   assert.equal(rec.code, 0, rec.stderr);
   const record = JSON.parse(readFileSync(out, 'utf8'));
   assert.equal(record.chain.producedValue, record.chain.calls[1].if_none_match);
@@ -158,9 +167,16 @@ test('the same session with the chain value altered scores 3; without the focus 
 test('a made-up sentinel reported to occam_canary_verify fails the canary task', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'occam-rec-fake-'));
   const fake = await recordSession(dir, { sentinel: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
-  const env = gradeJson(fake.file).envelopes[0];
+  const env = gradeJson(fake.file, { HOME: fake.home }).envelopes[0];
   assert.deepEqual([env.score, env.canaryAdjudication.path, env.canaryAdjudication.verdict], [3, 'verifier', 'HALLUCINATED']);
   assert.deepEqual(passed(env), { canary: false, basic_call: true, focus_budget: true, chain: true });
+
+  // Editing the verdict in the file breaks the host's signature: the edit is graded as a claim, never as verified.
+  const edited = join(dir, 'edited.jsonl');
+  writeFileSync(edited, readFileSync(fake.file, 'utf8').replace(/"verdict":"HALLUCINATED"/g, '"verdict":"READ_VERIFIED"').replace(/\\"verdict\\":\\"HALLUCINATED\\"/g, '\\"verdict\\":\\"READ_VERIFIED\\"'));
+  const forged = gradeJson(edited, { HOME: fake.home }).envelopes[0];
+  assert.equal(forged.canaryAdjudication.path, 'claimed');
+  assert.match(forged.transcript.attribution[0].note, /not signed by this install's key/);
 });
 
 test('the recorded calls as a plain JSON-RPC log (one message per line) grade identically', () => {

@@ -17,6 +17,7 @@ import { observationOf } from '../tracker.ts';
 import type { CanaryVerdict, SentinelVerifier } from '../grader.ts';
 import { CANARY_VERDICTS } from '../grader.ts';
 import type { SessionTranscript, ToolCall, TranscriptFormat } from './formats.ts';
+import { isAttestation, type AttestationVerifier } from './attestation.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -195,8 +196,13 @@ function parseVerdictToken(v: unknown): CanaryVerdict | null {
   return (CANARY_VERDICTS as readonly string[]).includes(t) ? (t as CanaryVerdict) : null;
 }
 
+export interface DeriveOptions {
+  /** Checks a recording host's signed canary attestation (this install's signing key); absent → none verifies. */
+  verifyAttestation?: AttestationVerifier;
+}
+
 /** Derives the behaviour record of one session. No Occam call at all is an error, never a silent score of 0. */
-export function deriveRecord(session: SessionTranscript): DeriveResult {
+export function deriveRecord(session: SessionTranscript, opts: DeriveOptions = {}): DeriveResult {
   const calls = session.calls;
   if (calls.length === 0) return { ok: false, reason: `${NO_OCCAM_CALLS} (${session.format} transcript)` };
   const record: Obj = {};
@@ -226,20 +232,35 @@ export function deriveRecord(session: SessionTranscript): DeriveResult {
     if (sentinel !== null) record.canarySentinel = sentinel;
     if (canarySession !== null) record.canarySessionId = canarySession;
     if (verdict) record.canaryVerdict = verdict;
-    const byHost = session.recordedByHost && verdict !== null && sentinel !== null && canarySession !== null;
+    // The recording host's verifier answered this exact report while the session ran, and signed its answer with
+    // this install's key; offline nothing else can adjudicate a sentinel. Unsigned or foreign → claimed.
+    const att = verify.attestation;
+    const byHost =
+      session.recordedByHost &&
+      verdict !== null &&
+      sentinel !== null &&
+      canarySession !== null &&
+      isAttestation(att) &&
+      att.sentinel === sentinel &&
+      att.canarySessionId === canarySession &&
+      att.verdict === verdict &&
+      session.sessionId !== null &&
+      opts.verifyAttestation?.(session.sessionId.value, att) === true;
     if (byHost) {
-      // The recording host's verifier answered this exact report while the session ran; offline nothing else can.
       hostVerifier = (sid, s) => (sid.trim() === canarySession!.trim() && s === sentinel ? verdict! : 'HALLUCINATED');
     }
+    const unsignedNote = session.recordedByHost
+      ? ' (recorded by an Occam host, but its canary attestation is missing or was not signed by this install\'s key)'
+      : ' (not recorded by an Occam host)';
     canary = {
       line: verify.line,
       tool: verify.tool,
       responseLine: verify.responseLine,
       adjudication: byHost ? 'host-verifier' : verdict ? 'claimed' : 'absent',
       note: byHost
-        ? `sentinel reported at line ${verify.line}; verdict ${verdict} from the recording host's verifier at line ${verify.responseLine}`
+        ? `sentinel reported at line ${verify.line}; verdict ${verdict} from the recording host's verifier at line ${verify.responseLine} (attestation signed by ${(att as { keyId: string }).keyId})`
         : verdict
-          ? `sentinel reported at line ${verify.line}; verdict ${verdict} at line ${verify.responseLine} is graded as claimed (not recorded by an Occam host)`
+          ? `sentinel reported at line ${verify.line}; verdict ${verdict} at line ${verify.responseLine} is graded as claimed${unsignedNote}`
           : `sentinel reported at line ${verify.line} but no verdict was logged`,
     };
   } else {

@@ -32,6 +32,8 @@ export interface ToolCall {
   response: Record<string, unknown> | null;
   responseLine: number | null;
   isError: boolean | null;
+  /** Occam's own format: the recording host's signed canary attestation on the response line, if any. */
+  attestation?: unknown;
 }
 
 export interface SessionTranscript {
@@ -181,7 +183,7 @@ class RpcSession {
     this.isOccamTool = isOccamTool;
   }
 
-  add(n: number, msg: Obj, dir: 'in' | 'out' | null): void {
+  add(n: number, msg: Obj, dir: 'in' | 'out' | null, line?: Obj): void {
     if (typeof msg.method === 'string' && dir !== 'out') {
       if (msg.method === 'initialize' && !this.s.clientInfo) {
         const ci = clientInfoText(msg.params?.clientInfo);
@@ -201,6 +203,7 @@ class RpcSession {
       if (!call) return;
       this.pending.delete(JSON.stringify(msg.id));
       call.responseLine = n;
+      if (line?.attestation !== undefined) call.attestation = line.attestation;
       if (isObj(msg.result)) {
         const { json, isError } = toolJsonOf(msg.result);
         call.response = json;
@@ -238,7 +241,7 @@ function parseOccam(lines: readonly Line[], isOccamTool: (name: string) => boole
     if (!id) continue;
     if (v.kind === 'header') of(id, n);
     else if (v.kind === 'truncated') of(id, n).s.truncatedAt = n;
-    else if (v.kind === 'message' && isObj(v.msg)) of(id, n).add(n, v.msg, v.dir === 'in' || v.dir === 'out' ? v.dir : null);
+    else if (v.kind === 'message' && isObj(v.msg)) of(id, n).add(n, v.msg, v.dir === 'in' || v.dir === 'out' ? v.dir : null, v);
   }
   return [...sessions.values()].map((r) => r.s);
 }

@@ -5,7 +5,7 @@ import { CATALOG } from '../../contract/catalog.ts';
 import { parseRecordText, recordFromValue } from '../record.ts';
 import { examineRecord, type ExamReport } from '../report.ts';
 import type { Observation } from '../tracker.ts';
-import { deriveRecord, type DerivedRecord } from './derive.ts';
+import { deriveRecord, type DeriveOptions, type DerivedRecord } from './derive.ts';
 import { isRecordDocument, parseTranscript, type TranscriptFormat } from './formats.ts';
 
 const OCCAM_TOOLS: ReadonlySet<string> = new Set(CATALOG.map((t) => t.name));
@@ -39,13 +39,13 @@ export interface DerivedDocument {
 }
 
 /** Derives every session of a transcript; `ok:false` when the text is not a transcript at all. */
-export function deriveDocument(text: string, file: string): DerivedDocument | { ok: false; error: string } {
+export function deriveDocument(text: string, file: string, opts: DeriveOptions = {}): DerivedDocument | { ok: false; error: string } {
   const parsed = parseTranscript(text, isOccamTool);
   if (!parsed.ok) return { ok: false, error: parsed.reason };
   const many = parsed.sessions.length > 1;
   const sessions = parsed.sessions.map((s) => {
     const source = many ? `${file}#${s.sessionId?.value ?? '?'}` : file;
-    const d = deriveRecord(s);
+    const d = deriveRecord(s, opts);
     return d.ok ? { source, derived: d.derived } : { source, error: `${d.reason}: ${file}` };
   });
   if (sessions.length === 0) return { ok: false, error: `no sessions in ${file}` };
@@ -53,9 +53,9 @@ export function deriveDocument(text: string, file: string): DerivedDocument | { 
 }
 
 /** Grades a record or a transcript. Never throws. */
-export function gradeDocument(text: string, file: string, now: () => number): DocumentGrade {
+export function gradeDocument(text: string, file: string, now: () => number, opts: DeriveOptions = {}): DocumentGrade {
   if (!isRecordDocument(text)) {
-    const doc = deriveDocument(text, file);
+    const doc = deriveDocument(text, file, opts);
     if (doc.ok) {
       return {
         ok: true,
