@@ -61,6 +61,16 @@ interface Line {
   v: Obj;
 }
 
+/**
+ * A tools/list response — often the largest line of a session (every tool's schema) and never needed to derive a
+ * record: the SDK writes it as {"result":{"tools":[…, and no tools/call result starts that way (CallToolResult has
+ * content / structuredContent / isError). Telling it from the first characters spares parsing it.
+ */
+function isToolListResult(raw: string): boolean {
+  const at = raw.indexOf('"result":{"tools":[');
+  return at >= 0 && at < 400;
+}
+
 /** JSONL → parsed object lines (blank and non-JSON lines are skipped; the line numbers stay true). */
 function jsonLines(text: string): Line[] {
   const out: Line[] = [];
@@ -72,7 +82,7 @@ function jsonLines(text: string): Line[] {
     n += 1;
     const raw = text.slice(start, end);
     start = end + 1;
-    if (!/\S/.test(raw)) continue;
+    if (!/\S/.test(raw) || isToolListResult(raw)) continue;
     try {
       const v = JSON.parse(raw);
       if (isObj(v)) out.push({ n, v });

@@ -180,3 +180,16 @@ test('a pretty-printed record is graded as a record, not as a transcript', () =>
   const s = g.sessions[0] as GradedSession;
   assert.deepEqual([s.kind, s.report.graded.score, s.derived], ['record', 1, null]);
 });
+
+test('a tools/list response (the largest line of a real session) is skipped unparsed; the calls around it still derive', () => {
+  const lines = [
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    `{"result":{"tools":[${JSON.stringify({ name: 'occam', inputSchema: { type: 'object' } })}, {"name": "truncated`, // unparsable: never parsed at all
+    JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'occam', arguments: { url: 'https://a.example/' } } }),
+    JSON.stringify({ result: { structuredContent: { ok: true, contentHash: 'h1' }, content: [] }, jsonrpc: '2.0', id: 2 }),
+  ];
+  const g = gradeDocument(lines.join('\n'), 'l.log', NOW);
+  assert.ok(g.ok && !isSessionError(g.sessions[0]));
+  const s = g.sessions[0] as GradedSession;
+  assert.deepEqual([s.derived!.record.evidence.basic_call.line, s.derived!.record.evidence.calls], [3, 1]);
+});
