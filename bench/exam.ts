@@ -1,8 +1,8 @@
 // Exam grading throughput, interleaved in the same run:
 //  1. `occam exam grade <files...>` over 10,000 behaviour-record files beside a plain read + JSON.parse of the same
 //     files. Goal: grading ≤ 2× the parse baseline.
-//  2. derive + grade: `occam exam grade` over 10,000 recorded-session transcripts (the `occam mcp --record` format,
-//     the six exam calls with realistic page-sized responses) beside `occam exam grade` over the 10,000 equivalent
+//  2. derive + grade: `occam exam grade` over 10,000 recorded-session transcripts (the `occam mcp --record` format:
+//     initialize, tools/list, the six exam calls with page-sized responses) beside `occam exam grade` over the 10,000 equivalent
 //     records (each the record `occam exam record` derives from its transcript). Goal: ≤ 2×.
 // Ratios are measured in-process (the verb's own runExam with output discarded) so process start-up does not
 // drown the signal; one end-to-end spawn of each side of (1) is reported as well.
@@ -14,6 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { processExamIo, runExam, type ExamIo } from '../commands/exam.ts';
 import { deriveDocument } from '../src/exam/transcript/grade.ts';
 import { TRANSCRIPT_FORMAT } from '../src/exam/transcript/formats.ts';
+import { exposedToolNames, readHostConfig, registeredTools } from '../src/mcp/server.ts';
+import { testContext } from '../src/runtime/context.ts';
+import { compactResult } from '../src/mcp/recording.ts';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { BenchModule } from './run.ts';
 import { fmt, interleaved, median, writeResult } from './util.ts';
 import { EXAM_RECORDS_DIR } from '../test/helpers/fixtures.ts';
@@ -42,15 +46,26 @@ function writeRecords(dir: string): string[] {
 const markdown = (i: number, n: number) =>
   `# Page ${i}\n\n` + Array.from({ length: n }, (_, k) => `Paragraph ${k} of page ${i} explains one behaviour of the service in plain words, with its source.`).join('\n\n');
 
-/** One recorded exam session in Occam's own transcript format; `i` varies which tasks pass. */
+/** The reader surface's tools/list, as a host sees it. */
+const TOOL_LISTING = (() => {
+  const config = readHostConfig(testContext());
+  return registeredTools(config).filter((t) => exposedToolNames(registeredTools(config), config.bootProfile).includes(t.entry.name)).map((t) => t.listing);
+})();
+
+/** One recorded exam session in Occam's own transcript format (as a host records it); `i` varies which tasks pass. */
 export function transcriptText(i: number): string {
   const session = `bench-session-${i}`;
   const t = '2026-12-01T08:00:00.000Z';
   const lines: string[] = [JSON.stringify({ kind: 'header', format: TRANSCRIPT_FORMAT, session, transport: 'StdioServerTransport', startedAt: t, host: { name: 'occam', version: 'bench' }, maxBytes: 8388608 })];
-  const msg = (dir: 'in' | 'out', m: object, ci: string | null) => lines.push(JSON.stringify({ kind: 'message', t, dir, session, clientInfo: ci, msg: m }));
+  // Written the way the recorder writes it (src/mcp/recording.ts: the repeated text block compacted).
+  const msg = (dir: 'in' | 'out', m: object, ci: string | null) =>
+    lines.push(JSON.stringify({ kind: 'message', t, dir, session, clientInfo: ci, msg: compactResult(m as JSONRPCMessage) }));
   const ci = `bench-client/${i % 50}`;
   msg('in', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench-client', version: String(i % 50) } } }, null);
   msg('out', { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: { tools: { listChanged: false } }, serverInfo: { name: 'occam', version: 'bench' } } }, ci);
+  // Hosts list the tools first; the SDK writes the response as {result:{tools:[…]}, jsonrpc, id}.
+  msg('in', { jsonrpc: '2.0', id: 100, method: 'tools/list', params: {} }, ci);
+  msg('out', { result: { tools: TOOL_LISTING }, jsonrpc: '2.0', id: 100 }, ci);
   const hash = (k: number) => ((i * 7919 + k) >>> 0).toString(16).padStart(8, '0').repeat(8);
   const probe = `http://127.0.0.1:40000/probe/canary/p${i}`;
   const sentinel = `s${i}`.padEnd(43, 'x');

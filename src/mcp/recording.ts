@@ -199,7 +199,7 @@ export class SessionRecorder {
       this.redactor.addSecrets(sessionProfileSecrets(this.opts.runtime, [profile.trim()]));
     }
     const t = new Date(this.opts.runtime.now()).toISOString();
-    const line: Record<string, unknown> = { kind: 'message', t, dir, session: this.opts.sessionId, clientInfo: this.clientInfo, msg: this.redactor.value(msg) };
+    const line: Record<string, unknown> = { kind: 'message', t, dir, session: this.opts.sessionId, clientInfo: this.clientInfo, msg: this.redactor.value(compactResult(msg)) };
     const attestation = this.attest(dir, msg, t);
     if (attestation) line.attestation = attestation;
     this.write(line);
@@ -241,6 +241,25 @@ export class SessionRecorder {
       this.fd = null;
     }
   }
+}
+
+/** Marks a text block that repeated the result's structuredContent verbatim (see compactResult). */
+export const SAME_AS_STRUCTURED = 'structuredContent';
+
+/**
+ * Occam answers every tool call with the same object twice: as structuredContent and as the JSON text of the one
+ * content block. The transcript keeps it once — the text block becomes {"type":"text","sameAs":"structuredContent"}
+ * — which halves a session's size (so OCCAM_RECORD_MAX_BYTES holds twice the calls) and what a grader must parse.
+ * Anything else (several blocks, other text) is written as it was.
+ */
+export function compactResult(msg: JSONRPCMessage): JSONRPCMessage {
+  const r = (msg as { result?: Record<string, unknown> }).result;
+  const sc = r?.structuredContent;
+  const content = r?.content;
+  if (!sc || typeof sc !== 'object' || !Array.isArray(content) || content.length !== 1) return msg;
+  const block = content[0] as { type?: string; text?: unknown };
+  if (block?.type !== 'text' || typeof block.text !== 'string' || block.text !== JSON.stringify(sc)) return msg;
+  return { ...msg, result: { ...r, content: [{ type: 'text', sameAs: SAME_AS_STRUCTURED }] } } as JSONRPCMessage;
 }
 
 /** The verdict of an occam_canary_verify result (structuredContent, or its JSON text content). */

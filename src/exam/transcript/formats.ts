@@ -67,8 +67,8 @@ interface Line {
  * content / structuredContent / isError). Telling it from the first characters spares parsing it.
  */
 function isToolListResult(raw: string): boolean {
-  const at = raw.indexOf('"result":{"tools":[');
-  return at >= 0 && at < 400;
+  // Searched backwards from offset 400: bounded, however long the line.
+  return raw.lastIndexOf('"result":{"tools":[', 400) >= 0;
 }
 
 /** JSONL → parsed object lines (blank and non-JSON lines are skipped; the line numbers stay true). */
