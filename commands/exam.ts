@@ -46,7 +46,8 @@ export const EXAM_MARKERS = {
 export interface ExamIo {
   out: (text: string) => void;
   err: (text: string) => void;
-  readText: (path: string) => string;
+  /** A record's or transcript's raw bytes (read undecoded: transcript lines the grader skips are never decoded). */
+  readBytes: (path: string) => Uint8Array;
   /** Writes UTF-8 (no BOM), creating parent directories. */
   writeText: (path: string, text: string) => void;
   /** The files under a directory (recursively, sorted), or null when the path is not a directory. */
@@ -102,7 +103,7 @@ export function processExamIo(): ExamIo {
   return {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
-    readText: (p) => readFileSync(p, 'utf8'),
+    readBytes: (p) => readFileSync(p),
     writeText: (p, t) => {
       mkdirSync(dirname(p), { recursive: true });
       writeFileSync(p, t, 'utf8');
@@ -309,9 +310,9 @@ function isMissing(err: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-function readInput(path: string, io: ExamIo): { ok: true; text: string } | { ok: false; error: string } {
+function readInput(path: string, io: ExamIo): { ok: true; text: Uint8Array } | { ok: false; error: string } {
   try {
-    return { ok: true, text: io.readText(path) };
+    return { ok: true, text: io.readBytes(path) };
   } catch (err) {
     return { ok: false, error: isMissing(err) ? `submission not found: ${path}` : `cannot read ${path}: ${(err as Error).message}` };
   }

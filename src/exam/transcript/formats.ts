@@ -64,34 +64,86 @@ interface Line {
 /**
  * A tools/list response — often the largest line of a session (every tool's schema) and never needed to derive a
  * record: the SDK writes it as {"result":{"tools":[…, and no tools/call result starts that way (CallToolResult has
- * content / structuredContent / isError). Telling it from the first characters spares parsing it.
+ * content / structuredContent / isError). Telling it from its first 400 characters spares decoding and parsing it.
  */
-function isToolListResult(raw: string): boolean {
-  // Searched backwards from offset 400: bounded, however long the line.
-  return raw.lastIndexOf('"result":{"tools":[', 400) >= 0;
+const TOOL_LIST_MARK = '"result":{"tools":[';
+const TOOL_LIST_MARK_BYTES = Buffer.from(TOOL_LIST_MARK);
+const LOOK = 400;
+
+/** Transcript text, or its raw bytes (read without decoding: lines that are skipped are never decoded). */
+export type TranscriptInput = string | Uint8Array;
+
+function parseLine(raw: string, n: number, out: Line[]): void {
+  if (!/\S/.test(raw)) return;
+  try {
+    const v = JSON.parse(raw);
+    if (isObj(v)) out.push({ n, v });
+  } catch {
+    /* a torn last line of a live file, or prose: not part of the transcript */
+  }
 }
 
-/** JSONL → parsed object lines (blank and non-JSON lines are skipped; the line numbers stay true). */
-function jsonLines(text: string): Line[] {
+/** JSONL → parsed object lines (blank, non-JSON and tools/list lines are skipped; the line numbers stay true). */
+function jsonLines(input: TranscriptInput): Line[] {
   const out: Line[] = [];
   let n = 0;
-  let start = 0;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    n += 1;
-    const raw = text.slice(start, end);
-    start = end + 1;
-    if (!/\S/.test(raw) || isToolListResult(raw)) continue;
-    try {
-      const v = JSON.parse(raw);
-      if (isObj(v)) out.push({ n, v });
-    } catch {
-      /* a torn last line of a live file, or prose: not part of the transcript */
+  if (typeof input === 'string') {
+    const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    for (let start = 0; start <= text.length; ) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      n += 1;
+      const raw = text.slice(start, end);
+      if (raw.lastIndexOf(TOOL_LIST_MARK, LOOK) < 0) parseLine(raw, n, out);
+      if (end === text.length) break;
+      start = end + 1;
     }
-    if (end === text.length) break;
+    return out;
+  }
+  const buf = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  for (let start = bom; start <= buf.length; ) {
+    let end = buf.indexOf(0x0a, start);
+    if (end < 0) end = buf.length;
+    n += 1;
+    const head = buf.subarray(start, Math.min(end, start + LOOK + TOOL_LIST_MARK_BYTES.length));
+    if (head.indexOf(TOOL_LIST_MARK_BYTES) < 0) parseLine(buf.toString('utf8', start, end), n, out);
+    if (end === buf.length) break;
+    start = end + 1;
   }
   return out;
+}
+
+/** The whole input as text (BOM dropped). */
+export function inputText(input: TranscriptInput): string {
+  const text = typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The first non-blank line as text, decoding nothing else. */
+function firstLine(input: TranscriptInput): { line: string; more: boolean } | null {
+  if (typeof input === 'string') {
+    const t = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    const start = t.search(/\S/);
+    if (start < 0) return null;
+    const end = t.indexOf('\n', start);
+    return { line: t.slice(start, end < 0 ? t.length : end).trimEnd(), more: end >= 0 && /\S/.test(t.slice(end)) };
+  }
+  const buf = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  let start = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  while (start < buf.length && (buf[start] === 0x20 || buf[start] === 0x0a || buf[start] === 0x0d || buf[start] === 0x09)) start++;
+  if (start >= buf.length) return null;
+  let end = buf.indexOf(0x0a, start);
+  if (end < 0) end = buf.length;
+  let more = false;
+  for (let i = end; i < buf.length; i++) {
+    const c = buf[i];
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
+      more = true;
+      break;
+    }
+  }
+  return { line: buf.toString('utf8', start, end).trimEnd(), more };
 }
 
 const CLAUDE_TYPES = new Set(['user', 'assistant', 'summary', 'system', 'file-history-snapshot', 'progress']);
@@ -373,8 +425,8 @@ function parseCodex(lines: readonly Line[], isOccamTool: (name: string) => boole
 }
 
 /** Parses transcript text in any supported format. A text that is not JSONL of a known format is rejected. */
-export function parseTranscript(text: string, isOccamTool: (name: string) => boolean): TranscriptParse {
-  const lines = jsonLines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+export function parseTranscript(input: TranscriptInput, isOccamTool: (name: string) => boolean): TranscriptParse {
+  const lines = jsonLines(input);
   const format = detectFormat(lines);
   if (!format) return { ok: false, reason: 'not a transcript in a known format (occam, jsonrpc, claude-code, codex)' };
   const sessions =
@@ -388,22 +440,20 @@ export function parseTranscript(text: string, isOccamTool: (name: string) => boo
  * complete JSON object of a known format; a record is one JSON document (often pretty-printed over many lines).
  * Only the first line is parsed, so telling a large transcript from a record costs next to nothing.
  */
-export function isRecordDocument(text: string): boolean {
-  const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const start = t.search(/\S/);
-  if (start < 0) return true; // blank: the record parser rejects it with its own reason
-  const end = t.indexOf('\n', start);
-  const first = t.slice(start, end < 0 ? t.length : end).trimEnd();
+export function isRecordDocument(input: TranscriptInput): boolean {
+  const first = firstLine(input);
+  if (first === null) return true; // blank: the record parser rejects it with its own reason
+  const line = first.line;
   // A pretty-printed record's first line is a lone `{`: no parse (and no exception) needed to tell.
-  if (first.length < 2 || first.charCodeAt(0) !== 0x7b || first.charCodeAt(first.length - 1) !== 0x7d) return true;
+  if (line.length < 2 || line.charCodeAt(0) !== 0x7b || line.charCodeAt(line.length - 1) !== 0x7d) return true;
   let v: unknown;
   try {
-    v = JSON.parse(first);
+    v = JSON.parse(line);
   } catch {
     return true; // not a one-line JSON object: broken JSON, which the record parser names
   }
   if (!isObj(v)) return true;
   if (detectFormat([{ n: 1, v }]) !== null) return false;
   // A one-line object of no known format: a record unless more JSON lines follow (then: an unknown transcript).
-  return end < 0 || !/\S/.test(t.slice(end));
+  return !first.more;
 }

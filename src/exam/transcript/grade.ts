@@ -6,7 +6,7 @@ import { parseRecordText, recordFromValue } from '../record.ts';
 import { examineRecord, type ExamReport } from '../report.ts';
 import type { Observation } from '../tracker.ts';
 import { deriveRecord, type DeriveOptions, type DerivedRecord } from './derive.ts';
-import { isRecordDocument, parseTranscript, type TranscriptFormat } from './formats.ts';
+import { inputText, isRecordDocument, parseTranscript, type TranscriptFormat, type TranscriptInput } from './formats.ts';
 
 const OCCAM_TOOLS: ReadonlySet<string> = new Set(CATALOG.map((t) => t.name));
 export const isOccamTool = (name: string): boolean => OCCAM_TOOLS.has(name);
@@ -39,7 +39,7 @@ export interface DerivedDocument {
 }
 
 /** Derives every session of a transcript; `ok:false` when the text is not a transcript at all. */
-export function deriveDocument(text: string, file: string, opts: DeriveOptions = {}): DerivedDocument | { ok: false; error: string } {
+export function deriveDocument(text: TranscriptInput, file: string, opts: DeriveOptions = {}): DerivedDocument | { ok: false; error: string } {
   const parsed = parseTranscript(text, isOccamTool);
   if (!parsed.ok) return { ok: false, error: parsed.reason };
   const many = parsed.sessions.length > 1;
@@ -52,8 +52,8 @@ export function deriveDocument(text: string, file: string, opts: DeriveOptions =
   return { ok: true, format: parsed.format, sessions };
 }
 
-/** Grades a record or a transcript. Never throws. */
-export function gradeDocument(text: string, file: string, now: () => number, opts: DeriveOptions = {}): DocumentGrade {
+/** Grades a record or a transcript (text, or raw bytes: a transcript's skipped lines are then never decoded). Never throws. */
+export function gradeDocument(text: TranscriptInput, file: string, now: () => number, opts: DeriveOptions = {}): DocumentGrade {
   if (!isRecordDocument(text)) {
     const doc = deriveDocument(text, file, opts);
     if (doc.ok) {
@@ -70,7 +70,7 @@ export function gradeDocument(text: string, file: string, now: () => number, opt
     }
     // Not JSONL of a known format: graded as a record, so a broken record gets the record parser's reason.
   }
-  const parsed = parseRecordText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const parsed = parseRecordText(inputText(text));
   if (!parsed.ok) return { ok: false, error: `record rejected (${file}): ${parsed.reason}` };
   // Offline: no canary verifier (the issuing process's secret is not here); the claimed verdict is graded.
   return { ok: true, sessions: [{ source: file, kind: 'record', report: examineRecord(parsed.record, { now }), derived: null, observations: null }] };
