@@ -331,13 +331,19 @@ export function recordConnections(server: Server, runtime: RuntimeContext, sessi
   server.connect = async (transport: Transport) => {
     let recorder = recorders.get(session);
     if (!recorder) {
-      recorder = new SessionRecorder({
-        target,
-        maxBytes: readEnv<number>('OCCAM_RECORD_MAX_BYTES', runtime.env, runtime.warn),
-        sessionId: session.id,
-        transport: transport.constructor?.name ?? 'transport',
-        runtime,
-      });
+      try {
+        recorder = new SessionRecorder({
+          target,
+          maxBytes: readEnv<number>('OCCAM_RECORD_MAX_BYTES', runtime.env, runtime.warn),
+          sessionId: session.id,
+          transport: transport.constructor?.name ?? 'transport',
+          runtime,
+        });
+      } catch (err) {
+        // An unusable target (read-only directory, a file where a directory is needed) never fails the session.
+        runtime.warn(`[occam.record] not recording this session: ${(err as Error).message}`);
+        return connect(transport);
+      }
       recorders.set(session, recorder);
     }
     const rec = recorder;

@@ -193,3 +193,20 @@ test('a tools/list response (the largest line of a real session) is skipped unpa
   const s = g.sessions[0] as GradedSession;
   assert.deepEqual([s.derived!.record.evidence.basic_call.line, s.derived!.record.evidence.calls], [3, 1]);
 });
+
+test('an unusable recording target never fails the session: one warning, the connection still serves', async () => {
+  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+  const { recordConnections } = await import('../../../src/mcp/recording.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'occam-rec-bad-'));
+  writeFileSync(join(dir, 'file'), 'x');
+  const warnings: string[] = [];
+  // A directory target below a regular file cannot be created.
+  const runtime = testContext({ homeDir: dir, env: { HOME: dir, OCCAM_RECORD: join(dir, 'file', 'sub') + '/' }, warnings });
+  const server = new Server({ name: 't', version: '1' }, { capabilities: {} });
+  recordConnections(server, runtime, { id: 's1' } as never);
+  const sent: unknown[] = [];
+  const transport = { start: async () => {}, close: async () => {}, send: async (m: unknown) => void sent.push(m) };
+  await server.connect(transport as never);
+  assert.match(warnings.join('\n'), /not recording this session/);
+  await server.close();
+});
