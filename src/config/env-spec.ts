@@ -7,7 +7,7 @@ export type Parsed<T> = { ok: true; value: T; note?: string } | { ok: false; rea
 export interface EnvVar<T = unknown> {
   name: string;
   /** Which part of the product reads it (docs group variables by area). */
-  area: 'exposure' | 'reading' | 'browser' | 'trust' | 'exam' | 'operator' | 'transport' | 'playbooks' | 'jobs';
+  area: 'exposure' | 'reading' | 'browser' | 'trust' | 'exam' | 'operator' | 'transport' | 'playbooks' | 'jobs' | 'store';
   description: string;
   default: T;
   /** Human text for the default/range columns of the docs. */

@@ -12,8 +12,9 @@ import { digestVars } from './env-digest.ts';
 import { operatorVars } from './env-operator.ts';
 import { transcodeVars } from './env-transcode.ts';
 import { playbookVars } from './env-playbooks.ts';
+import { storeVars } from './env-store.ts';
 
-const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars, operatorVars, searchVars, digestVars, transcodeVars, playbookVars];
+const AREA_TABLES: ReadonlyArray<ReadonlyArray<EnvVar<any>>> = [exposureVars, trustVars, readingVars, transportVars, browserVars, operatorVars, searchVars, digestVars, transcodeVars, playbookVars, storeVars];
 
 export const ENV_CATALOG: ReadonlyMap<string, EnvVar<any>> = (() => {
   const map = new Map<string, EnvVar<any>>();

@@ -19,26 +19,26 @@ function jobIdOf(raw: unknown): string | null {
   return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : null;
 }
 
-export function submitJob(jobs: BatchJobs, input: Record<string, unknown>): ApiReply {
+export async function submitJob(jobs: BatchJobs, input: Record<string, unknown>): Promise<ApiReply> {
   const check = checkSubmission(input, jobs.maxUrls, jobs.guard);
   if (!check.ok) return invalid(check.message);
-  const job = jobs.store.submit(check.submission);
-  if (!job.existing) jobs.processor.pump();
+  const job = await jobs.store.submit(check.submission);
+  if (!job.existing) void jobs.processor.pump();
   return { status: 202, body: { ok: true, job_id: job.jobId, accepted_count: job.total, state: job.state } };
 }
 
-export function jobStatus(jobs: BatchJobs, rawJobId: unknown): ApiReply {
+export async function jobStatus(jobs: BatchJobs, rawJobId: unknown): Promise<ApiReply> {
   const jobId = jobIdOf(rawJobId);
   if (!jobId) return invalid('job_id is required');
-  const status = jobs.store.status(jobId);
+  const status = await jobs.store.status(jobId);
   return status ? { status: 200, body: { ok: true, ...status } } : notFound(jobId);
 }
 
-export function jobResults(jobs: BatchJobs, rawJobId: unknown, cursor: unknown, limit: unknown): ApiReply {
+export async function jobResults(jobs: BatchJobs, rawJobId: unknown, cursor: unknown, limit: unknown): Promise<ApiReply> {
   const jobId = jobIdOf(rawJobId);
   if (!jobId) return invalid('job_id is required');
   const page = pageArgs(cursor, limit);
   if (typeof page === 'string') return invalid(page);
-  const results = jobs.store.results(jobId, page.cursor, page.limit);
+  const results = await jobs.store.results(jobId, page.cursor, page.limit);
   return results ? { status: 200, body: { ok: true, ...results } } : notFound(jobId);
 }

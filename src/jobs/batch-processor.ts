@@ -52,7 +52,8 @@ export class BatchProcessor {
   private timer: NodeJS.Timeout | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
   private stopped = false;
-  private pumping = false;
+  private pumping: Promise<void> | null = null;
+  private pumpAgain = false;
   private lastRecovery = 0;
 
   constructor(store: BatchStore, readOne: ReadOne, options: ProcessorOptions) {
@@ -70,52 +71,67 @@ export class BatchProcessor {
   }
 
   start(): void {
-    this.recover();
     this.timer = setInterval(() => this.pump(), this.pollMs);
     this.timer.unref();
     this.renewTimer = setInterval(() => {
-      if (this.inFlight.size) this.store.renewLeases(this.owner, this.leaseMs);
+      if (this.inFlight.size) this.store.renewLeases(this.owner, this.leaseMs).catch((err) => this.warn(`[occam.batch] lease renewal failed: ${(err as Error).message}`));
     }, Math.max(1000, Math.floor(this.leaseMs / 3)));
     this.renewTimer.unref();
     this.pump();
   }
 
-  private recover(): void {
+  private async recover(): Promise<void> {
     this.lastRecovery = Date.now();
-    const { resumed, failed } = this.store.recover(this.owner, this.isAlive);
+    const { resumed, failed } = await this.store.recover(this.owner, this.isAlive);
     if (resumed || failed) this.warn(`[occam.batch] recovered abandoned items: ${resumed} resumed, ${failed} failed after repeated interruptions`);
   }
 
-  /** Fills free slots with claimed items. Safe to call any time (e.g. right after a submit). */
-  pump(): void {
-    if (this.stopped || this.pumping) return;
-    this.pumping = true;
+  /** Fills free slots with claimed items. Safe to call any time (e.g. right after a submit); resolves when filled. */
+  pump(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return this.pumping;
+    }
+    this.pumping = this.fill().finally(() => {
+      this.pumping = null;
+      if (this.pumpAgain && !this.stopped) {
+        this.pumpAgain = false;
+        void this.pump();
+      }
+    });
+    return this.pumping;
+  }
+
+  private async fill(): Promise<void> {
     try {
-      // Claims left behind by processes on other hosts come back once their lease runs out.
-      if (Date.now() - this.lastRecovery > this.leaseMs / 2) this.recover();
-      while (this.inFlight.size < this.parallel) {
-        const item = this.store.claimNext(this.owner, this.leaseMs);
+      // Claims left behind by dead processes (this host) or expired leases (any host) come back to pending.
+      if (this.lastRecovery === 0 || Date.now() - this.lastRecovery > this.leaseMs / 2) await this.recover();
+      while (!this.stopped && this.inFlight.size < this.parallel) {
+        const item = await this.store.claimNext(this.owner, this.leaseMs);
         if (!item) break;
+        if (this.stopped) {
+          await this.store.release(this.owner);
+          break;
+        }
         const key = `${item.jobId}:${item.seq}`;
         const controller = new AbortController();
         const done = Promise.resolve()
           .then(() => this.readOne(item.url, item.options, controller.signal))
           .catch(outcomeOfError)
-          .then((outcome) => {
+          .then(async (outcome) => {
             if (controller.signal.aborted) return; // stopping: the claim is released, not completed
-            this.store.complete(this.owner, item.jobId, item.seq, outcome);
+            await this.store.complete(this.owner, item.jobId, item.seq, outcome);
           })
           .catch((err) => this.warn(`[occam.batch] could not record ${key}: ${(err as Error).message}`))
           .finally(() => {
             this.inFlight.delete(key);
-            if (!this.stopped) queueMicrotask(() => this.pump());
+            if (!this.stopped) void this.pump();
           });
         this.inFlight.set(key, { controller, done });
       }
     } catch (err) {
       this.warn(`[occam.batch] store error: ${(err as Error).message}`);
-    } finally {
-      this.pumping = false;
     }
   }
 
@@ -127,8 +143,9 @@ export class BatchProcessor {
     const running = [...this.inFlight.values()];
     for (const r of running) r.controller.abort();
     await Promise.allSettled(running.map((r) => r.done));
+    if (this.pumping) await this.pumping;
     try {
-      this.store.release(this.owner);
+      await this.store.release(this.owner);
     } catch {
       // the store may already be closed; the next start recovers the claims
     }

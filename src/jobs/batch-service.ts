@@ -3,12 +3,11 @@
 // Items are read through the one transcode pipeline (src/read/transcode.ts) with no ambient budget inheritance.
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
-import { occamPaths } from '../config/paths.ts';
 import { localAddressesFor, type GuardPolicy } from '../fetch/guard.ts';
 import { defineService, type Services } from '../runtime/services.ts';
 import { BatchProcessor, type ReadOne } from './batch-processor.ts';
 import type { BatchReadOptions } from './batch-request.ts';
-import { BatchStore, type ItemOutcome } from './batch-store.ts';
+import { openBatchStore, type BatchStore, type ItemOutcome } from './batch-store.ts';
 
 export interface BatchJobs {
   store: BatchStore;
@@ -53,8 +52,9 @@ export function transcodeReader(runtime: RuntimeContext, services: Services): Re
   };
 }
 
-export function openBatchJobs(runtime: RuntimeContext, readOne: ReadOne, dbPath?: string): BatchJobs {
-  const store = BatchStore.open(dbPath ?? occamPaths(runtime).jobsDb, runtime.now);
+/** The store OCCAM_STORE_URL selects (an explicit dbPath pins the SQLite file) with this process's worker pool. */
+export async function openBatchJobs(runtime: RuntimeContext, services: Services, readOne: ReadOne, dbPath?: string): Promise<BatchJobs> {
+  const store = await openBatchStore(runtime, services, dbPath);
   const processor = new BatchProcessor(store, readOne, {
     parallel: readEnv<number>('OCCAM_BATCH_PARALLEL', runtime.env, runtime.warn),
     warn: runtime.warn,
@@ -70,11 +70,11 @@ export function openBatchJobs(runtime: RuntimeContext, readOne: ReadOne, dbPath?
 
 export async function closeBatchJobs(jobs: BatchJobs): Promise<void> {
   await jobs.processor.stop();
-  jobs.store.close();
+  await jobs.store.close();
 }
 
 export const batchJobsService = defineService<BatchJobs>({
   id: 'batch-jobs',
-  create: (runtime, services) => openBatchJobs(runtime, transcodeReader(runtime, services)),
+  create: (runtime, services) => openBatchJobs(runtime, services, transcodeReader(runtime, services)),
   dispose: closeBatchJobs,
 });

@@ -32,7 +32,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
     const path = url.pathname;
     try {
       if (path === '/v1/health' && req.method === 'GET') {
-        const up = jobs.store.ping();
+        const up = await jobs.store.ping();
         return sendJson(res, up ? 200 : 503, { ok: up, mode: 'batch-server', active: jobs.processor.active });
       }
       if (path === '/v1/batch/submit') {
@@ -47,7 +47,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
           return sendJson(res, 400, batchFailure('invalid_request', 'body must be a JSON object'));
         }
-        const reply = submitJob(jobs, body as Record<string, unknown>);
+        const reply = await submitJob(jobs, body as Record<string, unknown>);
         return sendJson(res, reply.status, reply.body);
       }
       const m = JOB_ROUTE.exec(path);
@@ -55,8 +55,8 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
         const jobId = decodeURIComponent(m[1]);
         const reply =
           m[2] === 'status'
-            ? jobStatus(jobs, jobId)
-            : jobResults(jobs, jobId, url.searchParams.get('cursor') ?? undefined, url.searchParams.get('limit') ?? undefined);
+            ? await jobStatus(jobs, jobId)
+            : await jobResults(jobs, jobId, url.searchParams.get('cursor') ?? undefined, url.searchParams.get('limit') ?? undefined);
         return sendJson(res, reply.status, reply.body);
       }
       sendJson(res, 404, batchFailure('invalid_request', `no route ${req.method} ${path}`));

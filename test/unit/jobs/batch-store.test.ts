@@ -1,14 +1,12 @@
-import { test } from 'node:test';
+// The batch job store contract, run once per backend (embedded SQLite and PostgreSQL) — the same suite.
+import { after, before, describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { checkSubmission, pageArgs, splitUrlList } from '../../../src/jobs/batch-request.ts';
-import { BatchStore, MAX_ATTEMPTS, type Owner } from '../../../src/jobs/batch-store.ts';
+import { MAX_ATTEMPTS, type BatchStore, type Owner } from '../../../src/jobs/batch-store.ts';
+import { openBatchAt, storeBackends } from '../../helpers/store-backends.ts';
 
 const OPEN: { allowPrivate: boolean } = { allowPrivate: true };
 const STRICT = { allowPrivate: false };
-const dbPath = () => join(mkdtempSync(join(tmpdir(), 'occam-jobs-')), 'jobs', 'jobs.db');
 
 function submission(urls: string[], extra: Record<string, unknown> = {}) {
   const check = checkSubmission({ urls: JSON.stringify(urls), ...extra }, 64, OPEN);
@@ -76,115 +74,160 @@ test('playbooks.md §13.1: results limit is clamped 1–200, cursor must be ≥ 
   assert.equal(typeof pageArgs(1.5, 10), 'string');
 });
 
-test('batch store: submit → claim in order → complete; status, paged results and job state follow', () => {
-  const store = BatchStore.open(dbPath(), () => 1_000);
-  const job = store.submit(submission(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']));
-  assert.match(job.jobId, /^[0-9a-f]{32}$/);
-  assert.deepEqual(store.status(job.jobId), { job_id: job.jobId, state: 'queued', progress: { total: 3, done: 0, failed: 0, running: 0 } });
+for (const backend of storeBackends()) {
+  describe(`batch store [${backend.name}]`, { skip: backend.skip }, () => {
+    before(() => backend.start());
+    after(() => backend.stop());
 
-  const first = store.claimNext(ownerA, 60_000);
-  assert.equal(first?.seq, 0);
-  assert.equal(store.status(job.jobId)?.state, 'running');
-  assert.equal(store.status(job.jobId)?.progress.running, 1);
-  assert.ok(store.complete(ownerA, job.jobId, 0, okOutcome('# one')));
-  assert.equal(store.complete(ownerA, job.jobId, 0, okOutcome('# again')), false, 'a result is recorded once');
-  assert.equal(store.complete(ownerB, job.jobId, 1, okOutcome('# not claimed')), false, 'only the claim owner records');
+    it('batch store: submit → claim in order → complete; status, paged results and job state follow', async () => {
+    const store = await openBatchAt(await backend.place(), () => 1_000);
+    const job = await store.submit(submission(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']));
+    assert.match(job.jobId, /^[0-9a-f]{32}$/);
+    assert.deepEqual(await store.status(job.jobId), { job_id: job.jobId, state: 'queued', progress: { total: 3, done: 0, failed: 0, running: 0 } });
 
-  const second = store.claimNext(ownerA, 60_000)!;
-  const third = store.claimNext(ownerB, 60_000)!;
-  assert.deepEqual([second.seq, third.seq], [1, 2]);
-  assert.equal(store.claimNext(ownerA, 60_000), null);
-  store.complete(ownerA, job.jobId, 1, {
-    ok: false,
-    markdown: null,
-    backend: 'http',
-    tokensEstimated: null,
-    failure: { code: 'http_404', message: 'HTTP 404' },
+    const first = await store.claimNext(ownerA, 60_000);
+    assert.equal(first?.seq, 0);
+    assert.equal((await store.status(job.jobId))?.state, 'running');
+    assert.equal((await store.status(job.jobId))?.progress.running, 1);
+    assert.ok(await store.complete(ownerA, job.jobId, 0, okOutcome('# one')));
+    assert.equal(await store.complete(ownerA, job.jobId, 0, okOutcome('# again')), false, 'a result is recorded once');
+    assert.equal(await store.complete(ownerB, job.jobId, 1, okOutcome('# not claimed')), false, 'only the claim owner records');
+
+    const second = (await store.claimNext(ownerA, 60_000))!;
+    const third = (await store.claimNext(ownerB, 60_000))!;
+    assert.deepEqual([second.seq, third.seq], [1, 2]);
+    assert.equal(await store.claimNext(ownerA, 60_000), null);
+    await store.complete(ownerA, job.jobId, 1, {
+      ok: false,
+      markdown: null,
+      backend: 'http',
+      tokensEstimated: null,
+      failure: { code: 'http_404', message: 'HTTP 404' },
+    });
+    const page1 = (await store.results(job.jobId, 0, 2))!;
+    assert.equal(page1.items.length, 2);
+    assert.equal(page1.next_cursor, 2);
+    assert.deepEqual(page1.items[0], { url: 'http://a.test/1', ok: true, markdown: '# one', backend: 'http', tokens_estimated: 3, failure: null, state: 'done' });
+    assert.deepEqual(page1.items[1].failure, { code: 'http_404', message: 'HTTP 404' });
+    const page2 = (await store.results(job.jobId, 2, 2))!;
+    assert.deepEqual(page2.items[0], { url: 'http://a.test/3', ok: false, markdown: null, backend: null, tokens_estimated: null, failure: null, state: 'running' });
+    assert.equal(page2.next_cursor, null);
+
+    await store.complete(ownerB, job.jobId, 2, okOutcome('# three'));
+    assert.deepEqual(await store.status(job.jobId), { job_id: job.jobId, state: 'done', progress: { total: 3, done: 2, failed: 1, running: 0 } });
+    assert.equal(await store.status('nope'), null);
+    assert.equal(await store.results('nope', 0, 10), null);
+    await store.close();
   });
-  const page1 = store.results(job.jobId, 0, 2)!;
-  assert.equal(page1.items.length, 2);
-  assert.equal(page1.next_cursor, 2);
-  assert.deepEqual(page1.items[0], { url: 'http://a.test/1', ok: true, markdown: '# one', backend: 'http', tokens_estimated: 3, failure: null, state: 'done' });
-  assert.deepEqual(page1.items[1].failure, { code: 'http_404', message: 'HTTP 404' });
-  const page2 = store.results(job.jobId, 2, 2)!;
-  assert.deepEqual(page2.items[0], { url: 'http://a.test/3', ok: false, markdown: null, backend: null, tokens_estimated: null, failure: null, state: 'running' });
-  assert.equal(page2.next_cursor, null);
 
-  store.complete(ownerB, job.jobId, 2, okOutcome('# three'));
-  assert.deepEqual(store.status(job.jobId), { job_id: job.jobId, state: 'done', progress: { total: 3, done: 2, failed: 1, running: 0 } });
-  assert.equal(store.status('nope'), null);
-  assert.equal(store.results('nope', 0, 10), null);
-  store.close();
-});
+    it('batch store: the same idempotency_key within 24 h returns the newest existing job; after 24 h a new one', async () => {
+    let now = 5_000_000;
+    const store = await openBatchAt(await backend.place(), () => now);
+    const a = await store.submit(submission(['http://a.test/1'], { idempotency_key: 'k1' }));
+    const again = await store.submit(submission(['http://a.test/other', 'http://a.test/two'], { idempotency_key: 'k1' }));
+    assert.equal(again.jobId, a.jobId);
+    assert.equal(again.existing, true);
+    assert.equal(again.total, 1);
+    assert.notEqual((await store.submit(submission(['http://a.test/1'], { idempotency_key: 'k2' }))).jobId, a.jobId);
+    now += 24 * 3600 * 1000 + 1;
+    assert.notEqual((await store.submit(submission(['http://a.test/1'], { idempotency_key: 'k1' }))).jobId, a.jobId);
+    await store.close();
+  });
 
-test('batch store: the same idempotency_key within 24 h returns the newest existing job; after 24 h a new one', () => {
-  let now = 5_000_000;
-  const store = BatchStore.open(dbPath(), () => now);
-  const a = store.submit(submission(['http://a.test/1'], { idempotency_key: 'k1' }));
-  const again = store.submit(submission(['http://a.test/other', 'http://a.test/two'], { idempotency_key: 'k1' }));
-  assert.equal(again.jobId, a.jobId);
-  assert.equal(again.existing, true);
-  assert.equal(again.total, 1);
-  assert.notEqual(store.submit(submission(['http://a.test/1'], { idempotency_key: 'k2' })).jobId, a.jobId);
-  now += 24 * 3600 * 1000 + 1;
-  assert.notEqual(store.submit(submission(['http://a.test/1'], { idempotency_key: 'k1' })).jobId, a.jobId);
-  store.close();
-});
+    it('batch store: jobs survive reopening; claims of a dead process resume, live ones stay; repeated crashes fail the item', async () => {
+    const place = await backend.place();
+    let store = await openBatchAt(place, () => 10_000);
+    const job = await store.submit(submission(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']));
+    const deadClaim = (await store.claimNext(ownerA, 60_000))!; // ownerA "crashes"
+    const liveClaim = (await store.claimNext(ownerB, 60_000))!; // ownerB is still alive
+    await store.close();
 
-test('batch store: jobs survive reopening; claims of a dead process resume, live ones stay; repeated crashes fail the item', () => {
-  const path = dbPath();
-  let store = BatchStore.open(path, () => 10_000);
-  const job = store.submit(submission(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']));
-  const deadClaim = store.claimNext(ownerA, 60_000)!; // ownerA "crashes"
-  const liveClaim = store.claimNext(ownerB, 60_000)!; // ownerB is still alive
-  store.close();
+    store = await openBatchAt(place, () => 20_000);
+    const self: Owner = { token: 'cccc', host: 'h1', pid: 303 };
+    const alive = (pid: number) => pid === 202;
+    assert.deepEqual(await store.recover(self, alive), { resumed: 1, failed: 0 });
+    const results = (await store.results(job.jobId, 0, 10))!;
+    assert.equal(results.items[deadClaim.seq].state, 'pending');
+    assert.equal(results.items[liveClaim.seq].state, 'running');
+    // another host's claim resumes only after its lease runs out
+    const remoteOwner: Owner = { token: 'dddd', host: 'h2', pid: 101 };
+    const remoteClaim = (await store.claimNext(remoteOwner, 5_000))!;
+    assert.deepEqual(await store.recover(self, alive), { resumed: 0, failed: 0 });
+    await store.close();
+    store = await openBatchAt(place, () => 30_000);
+    assert.deepEqual(await store.recover(self, alive), { resumed: 1, failed: 0 });
+    assert.equal((await store.results(job.jobId, 0, 10))!.items[remoteClaim.seq].state, 'pending');
 
-  store = BatchStore.open(path, () => 20_000);
-  const self: Owner = { token: 'cccc', host: 'h1', pid: 303 };
-  const alive = (pid: number) => pid === 202;
-  assert.deepEqual(store.recover(self, alive), { resumed: 1, failed: 0 });
-  const results = store.results(job.jobId, 0, 10)!;
-  assert.equal(results.items[deadClaim.seq].state, 'pending');
-  assert.equal(results.items[liveClaim.seq].state, 'running');
-  // another host's claim resumes only after its lease runs out
-  const remoteOwner: Owner = { token: 'dddd', host: 'h2', pid: 101 };
-  const remoteClaim = store.claimNext(remoteOwner, 5_000)!;
-  assert.deepEqual(store.recover(self, alive), { resumed: 0, failed: 0 });
-  store.close();
-  store = BatchStore.open(path, () => 30_000);
-  assert.deepEqual(store.recover(self, alive), { resumed: 1, failed: 0 });
-  assert.equal(store.results(job.jobId, 0, 10)!.items[remoteClaim.seq].state, 'pending');
-
-  // an item whose reads keep killing their process is failed after MAX_ATTEMPTS claims
-  const crashJob = store.submit(submission(['http://a.test/crash']));
-  let failedAfter = 0;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
-    let claim = store.claimNext({ token: `t${attempt}`, host: 'h1', pid: 900 + attempt }, 60_000);
-    while (claim && claim.jobId !== crashJob.jobId) {
-      store.complete({ token: `t${attempt}`, host: 'h1', pid: 900 + attempt }, claim.jobId, claim.seq, okOutcome('x'));
-      claim = store.claimNext({ token: `t${attempt}`, host: 'h1', pid: 900 + attempt }, 60_000);
+    // an item whose reads keep killing their process is failed after MAX_ATTEMPTS claims
+    const crashJob = await store.submit(submission(['http://a.test/crash']));
+    let failedAfter = 0;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
+      let claim = await store.claimNext({ token: `t${attempt}`, host: 'h1', pid: 900 + attempt }, 60_000);
+      while (claim && claim.jobId !== crashJob.jobId) {
+        await store.complete({ token: `t${attempt}`, host: 'h1', pid: 900 + attempt }, claim.jobId, claim.seq, okOutcome('x'));
+        claim = await store.claimNext({ token: `t${attempt}`, host: 'h1', pid: 900 + attempt }, 60_000);
+      }
+      const r = await store.recover(self, () => false);
+      if (r.failed) {
+        failedAfter = attempt;
+        break;
+      }
     }
-    const r = store.recover(self, () => false);
-    if (r.failed) {
-      failedAfter = attempt;
-      break;
-    }
-  }
-  assert.equal(failedAfter, MAX_ATTEMPTS);
-  const crashed = store.results(crashJob.jobId, 0, 1)!.items[0];
-  assert.equal(crashed.state, 'failed');
-  assert.equal(crashed.failure?.code, 'transcode_failed');
-  assert.equal(store.status(crashJob.jobId)?.state, 'done');
-  store.close();
-});
+    assert.equal(failedAfter, MAX_ATTEMPTS);
+    const crashed = (await store.results(crashJob.jobId, 0, 1))!.items[0];
+    assert.equal(crashed.state, 'failed');
+    assert.equal(crashed.failure?.code, 'transcode_failed');
+    assert.equal((await store.status(crashJob.jobId))?.state, 'done');
+    await store.close();
+  });
 
-test('batch store: release hands an owner\'s unfinished claims back', () => {
-  const store = BatchStore.open(dbPath(), () => 1);
-  const job = store.submit(submission(['http://a.test/1', 'http://a.test/2']));
-  store.claimNext(ownerA, 60_000);
-  store.claimNext(ownerA, 60_000);
-  assert.equal(store.release(ownerA), 2);
-  assert.equal(store.status(job.jobId)?.progress.running, 0);
-  assert.equal(store.claimNext(ownerB, 60_000)?.seq, 0);
-  store.close();
-});
+    it('batch store: release hands an owner\'s unfinished claims back', async () => {
+    const store = await openBatchAt(await backend.place(), () => 1);
+    const job = await store.submit(submission(['http://a.test/1', 'http://a.test/2']));
+    await store.claimNext(ownerA, 60_000);
+    await store.claimNext(ownerA, 60_000);
+    assert.equal(await store.release(ownerA), 2);
+    assert.equal((await store.status(job.jobId))?.progress.running, 0);
+    assert.equal((await store.claimNext(ownerB, 60_000))?.seq, 0);
+    await store.close();
+  });
+
+    it('batch store: concurrent claimers on two stores never take one item twice; earliest job first; concurrent completions close each job once', async () => {
+      const place = await backend.place();
+      const a = await openBatchAt(place, Date.now);
+      const b = await openBatchAt(place, Date.now);
+      const first = await a.submit(submission(Array.from({ length: 12 }, (_, i) => `http://a.test/first/${i}`)));
+      const second = await b.submit(submission(Array.from({ length: 12 }, (_, i) => `http://a.test/second/${i}`)));
+      // One at a time, alternating stores: the whole first job before the second, items in order.
+      const order: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const c = await (i % 2 ? b : a).claimNext(ownerA, 60_000);
+        order.push(`${c!.jobId === first.jobId ? 'first' : 'second'}:${c!.seq}`);
+      }
+      assert.deepEqual(order, ['first:0', 'first:1', 'first:2', 'first:3', 'first:4', 'first:5']);
+      // Then six claimers at once (three per store) drain the rest.
+      const claims: Array<{ jobId: string; seq: number; owner: Owner }> = [];
+      await Promise.all(
+        Array.from({ length: 6 }, async (_, n) => {
+          const store = n % 2 ? b : a;
+          const owner: Owner = { token: `w${n}`, host: 'h1', pid: 1000 + n };
+          for (let c = await store.claimNext(owner, 60_000); c; c = await store.claimNext(owner, 60_000)) claims.push({ jobId: c.jobId, seq: c.seq, owner });
+        }),
+      );
+      const keys = claims.map((c) => `${c.jobId}:${c.seq}`);
+      assert.equal(keys.length, 18);
+      assert.equal(new Set(keys).size, 18, 'no item claimed twice');
+      // Everything completes at once, from both stores: each job ends done exactly when its last item lands.
+      const recorded = await Promise.all([
+        ...claims.map((c, n) => (n % 2 ? b : a).complete(c.owner, c.jobId, c.seq, okOutcome(`# ${c.seq}`))),
+        ...[0, 1, 2, 3, 4, 5].map((seq) => a.complete(ownerA, first.jobId, seq, okOutcome('# early'))),
+      ]);
+      assert.ok(recorded.every(Boolean));
+      for (const job of [first, second]) {
+        assert.deepEqual(await b.status(job.jobId), { job_id: job.jobId, state: 'done', progress: { total: 12, done: 12, failed: 0, running: 0 } });
+      }
+      await a.close();
+      await b.close();
+    });
+  });
+}

@@ -1,0 +1,41 @@
+// Variables of the shared store (src/store/): one URL moves every store that outlives a call onto PostgreSQL.
+import { bad, define, int, ok, type Parsed } from './env-spec.ts';
+
+export const STORE_POOL = { default: 10, min: 1, max: 100 };
+
+/** postgres:// or postgresql:// with a host; blank = unset (embedded stores). */
+function postgresUrl(raw: string): Parsed<string | null> {
+  const v = raw.trim();
+  if (v === '') return ok(null);
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return bad('not a URL (expected postgres://user:password@host:5432/database)');
+  }
+  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') return bad('must be a postgres:// or postgresql:// URL');
+  if (!u.hostname && !u.searchParams.get('host')) return bad('the URL names no host');
+  return ok(v);
+}
+
+export const storeVars = [
+  define<string | null>({
+    name: 'OCCAM_STORE_URL',
+    area: 'store',
+    description:
+      'PostgreSQL URL (`postgres://…` or `postgresql://…`) that moves every shared store — batch jobs, watch history, failure atlas, search handles, response cache — onto one database shared by every Occam process (docs/scaling.md). Unset: the embedded stores on this machine.',
+    default: null,
+    defaultText: 'unset (embedded SQLite/file stores)',
+    parse: postgresUrl,
+    secret: true,
+  }),
+  define<number>({
+    name: 'OCCAM_STORE_POOL_SIZE',
+    area: 'store',
+    description: 'Most PostgreSQL connections one process opens (a bounded pool; only with OCCAM_STORE_URL).',
+    default: STORE_POOL.default,
+    defaultText: String(STORE_POOL.default),
+    range: `${STORE_POOL.min}–${STORE_POOL.max}`,
+    parse: int(STORE_POOL.min, STORE_POOL.max, { clamp: true }),
+  }),
+];

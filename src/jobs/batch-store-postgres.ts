@@ -1,0 +1,284 @@
+// The batch job store on PostgreSQL (OCCAM_STORE_URL): one queue for every Occam process on every machine.
+//
+// Why plain `pg` with FOR UPDATE SKIP LOCKED rather than pg-boss/graphile-worker: the queue semantics are already
+// fixed by the batch contract and the embedded store (items of a job in order, earliest job first, owner tokens,
+// leases, a result recorded once, MAX_ATTEMPTS) and must pass the same test suite; a job library brings its own
+// job model (one row per job, its own retry/expiry/archive policy and schema) that would have to be bent to it,
+// plus a second pool and a maintenance loop. SKIP LOCKED gives the one thing needed from the database — concurrent
+// claimers never wait on, or take, each other's rows — in one statement per claim (bench/scale.ts measures it).
+//
+// Each state change is one statement (one round trip, atomic by itself) except submit. Leases use the clock of
+// the claiming process; a lease (60 s) is far longer than the skew of NTP-synchronised hosts.
+import type { Pool } from 'pg';
+import type { Services } from '../runtime/services.ts';
+import { postgresFor, registerMigrations } from '../store/index.ts';
+import { IDEMPOTENCY_WINDOW_MS, type BatchReadOptions, type BatchSubmission } from './batch-request.ts';
+import {
+  INTERRUPTED_MESSAGE,
+  MAX_ATTEMPTS,
+  newJobId,
+  type BatchStore,
+  type ClaimedItem,
+  type ItemOutcome,
+  type ItemState,
+  type JobState,
+  type JobStatus,
+  type Owner,
+  type ResultPage,
+  type SubmitResult,
+} from './batch-store.ts';
+
+export const BATCH_KIND = 'batch';
+
+registerMigrations(BATCH_KIND, [
+  {
+    version: 1,
+    name: 'batch jobs and items',
+    sql: `
+CREATE TABLE batch_jobs (
+  job_id text PRIMARY KEY,
+  ord bigserial NOT NULL UNIQUE,
+  created_at bigint NOT NULL,
+  state text NOT NULL,
+  options jsonb NOT NULL,
+  idempotency_key text,
+  total integer NOT NULL,
+  open_items integer NOT NULL,
+  finished_at bigint
+);
+CREATE INDEX batch_jobs_key ON batch_jobs (idempotency_key, created_at) WHERE idempotency_key IS NOT NULL;
+CREATE TABLE batch_items (
+  job_id text NOT NULL REFERENCES batch_jobs (job_id),
+  seq integer NOT NULL,
+  job_ord bigint NOT NULL,
+  url text NOT NULL,
+  state text NOT NULL DEFAULT 'pending',
+  ok boolean,
+  markdown text,
+  backend text,
+  tokens_estimated integer,
+  failure_code text,
+  failure_message text,
+  owner text,
+  owner_host text,
+  owner_pid integer,
+  lease_until bigint,
+  attempts integer NOT NULL DEFAULT 0,
+  finished_at bigint,
+  PRIMARY KEY (job_id, seq)
+);
+-- The claim order (earliest job, then item) straight from an index that holds only what is claimable.
+CREATE INDEX batch_items_pending ON batch_items (job_ord, seq) WHERE state = 'pending';
+CREATE INDEX batch_items_running ON batch_items (owner) WHERE state = 'running';
+`,
+  },
+]);
+
+/** Decrements the open-item counter of the jobs of `rows` and closes the jobs that reach 0 — one statement. */
+const CLOSE_JOBS = `
+UPDATE batch_jobs j SET open_items = j.open_items - c.n,
+  state = CASE WHEN j.open_items - c.n = 0 THEN 'done' ELSE j.state END,
+  finished_at = CASE WHEN j.open_items - c.n = 0 THEN $1::bigint ELSE j.finished_at END
+FROM (SELECT job_id, COUNT(*)::int AS n FROM finished GROUP BY job_id) c
+WHERE j.job_id = c.job_id`;
+
+export class PostgresBatchStore implements BatchStore {
+  readonly kind = 'postgres' as const;
+  private readonly pool: Pool;
+  private readonly now: () => number;
+
+  private constructor(pool: Pool, now: () => number) {
+    this.pool = pool;
+    this.now = now;
+  }
+
+  static async open(services: Services, now: () => number): Promise<PostgresBatchStore> {
+    return new PostgresBatchStore(await postgresFor(services, BATCH_KIND), now);
+  }
+
+  /** For tests and tools holding their own pool (migrated beforehand). */
+  static withPool(pool: Pool, now: () => number): PostgresBatchStore {
+    return new PostgresBatchStore(pool, now);
+  }
+
+  async close(): Promise<void> {
+    // The pool belongs to the process-wide store service, which ends it at shutdown.
+  }
+
+  async submit(submission: BatchSubmission): Promise<SubmitResult> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const now = this.now();
+      if (submission.idempotency_key) {
+        // Two submits with one key at once: the second waits for the first and then finds its job.
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`occam.batch.key:${submission.idempotency_key}`]);
+        const prior = await client.query<{ job_id: string; total: number; state: JobState }>(
+          `SELECT job_id, total, state FROM batch_jobs WHERE idempotency_key = $1 AND created_at >= $2 ORDER BY created_at DESC, ord DESC LIMIT 1`,
+          [submission.idempotency_key, now - IDEMPOTENCY_WINDOW_MS],
+        );
+        if (prior.rows[0]) {
+          await client.query('COMMIT');
+          const p = prior.rows[0];
+          return { jobId: p.job_id, total: p.total, state: p.state, existing: true };
+        }
+      }
+      const jobId = newJobId();
+      const total = submission.urls.length;
+      const { rows } = await client.query<{ ord: string }>(
+        `INSERT INTO batch_jobs (job_id, created_at, state, options, idempotency_key, total, open_items) VALUES ($1, $2, 'queued', $3, $4, $5, $5) RETURNING ord`,
+        [jobId, now, JSON.stringify(submission.options), submission.idempotency_key, total],
+      );
+      await client.query(
+        `INSERT INTO batch_items (job_id, seq, job_ord, url) SELECT $1, s.seq - 1, $2, s.url FROM unnest($3::text[]) WITH ORDINALITY AS s(url, seq)`,
+        [jobId, rows[0]!.ord, submission.urls],
+      );
+      await client.query('COMMIT');
+      return { jobId, total, state: 'queued', existing: false };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async claimNext(owner: Owner, leaseMs: number): Promise<ClaimedItem | null> {
+    // SKIP LOCKED: a row another claimer is taking right now is passed over, never waited on; the partial index
+    // hands out the earliest job's next item first.
+    const { rows } = await this.pool.query<{ job_id: string; seq: number; url: string; options: BatchReadOptions }>(
+      `WITH next AS (
+         SELECT job_id, seq FROM batch_items WHERE state = 'pending' ORDER BY job_ord, seq LIMIT 1 FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE batch_items i SET state = 'running', owner = $1, owner_host = $2, owner_pid = $3, lease_until = $4, attempts = i.attempts + 1
+         FROM next WHERE i.job_id = next.job_id AND i.seq = next.seq
+         RETURNING i.job_id, i.seq, i.url
+       ), started AS (
+         UPDATE batch_jobs j SET state = 'running' FROM claimed WHERE j.job_id = claimed.job_id AND j.state = 'queued' RETURNING j.job_id
+       )
+       SELECT c.job_id, c.seq, c.url, j.options FROM claimed c JOIN batch_jobs j ON j.job_id = c.job_id`,
+      [owner.token, owner.host, owner.pid, this.now() + leaseMs],
+    );
+    const row = rows[0];
+    return row ? { jobId: row.job_id, seq: row.seq, url: row.url, options: row.options } : null;
+  }
+
+  async complete(owner: Owner, jobId: string, seq: number, outcome: ItemOutcome): Promise<boolean> {
+    const now = this.now();
+    const { rows } = await this.pool.query<{ n: number }>(
+      `WITH finished AS (
+         UPDATE batch_items SET state = $2, ok = $3, markdown = $4, backend = $5, tokens_estimated = $6, failure_code = $7,
+           failure_message = $8, finished_at = $1, owner = NULL, lease_until = NULL
+         WHERE job_id = $9 AND seq = $10 AND state = 'running' AND owner = $11
+         RETURNING job_id
+       ), closed AS (${CLOSE_JOBS} RETURNING j.job_id)
+       SELECT (SELECT COUNT(*)::int FROM finished) AS n`,
+      [
+        now,
+        outcome.ok ? 'done' : 'failed',
+        outcome.ok,
+        outcome.markdown,
+        outcome.backend,
+        outcome.tokensEstimated,
+        outcome.failure?.code ?? null,
+        outcome.failure?.message ?? null,
+        jobId,
+        seq,
+        owner.token,
+      ],
+    );
+    return rows[0]!.n === 1;
+  }
+
+  async renewLeases(owner: Owner, leaseMs: number): Promise<void> {
+    await this.pool.query(`UPDATE batch_items SET lease_until = $1 WHERE state = 'running' AND owner = $2`, [this.now() + leaseMs, owner.token]);
+  }
+
+  async release(owner: Owner): Promise<number> {
+    const r = await this.pool.query(
+      `UPDATE batch_items SET state = 'pending', owner = NULL, lease_until = NULL, attempts = GREATEST(attempts - 1, 0) WHERE state = 'running' AND owner = $1`,
+      [owner.token],
+    );
+    return r.rowCount ?? 0;
+  }
+
+  async recover(self: Owner, isAlive: (pid: number) => boolean): Promise<{ resumed: number; failed: number }> {
+    const now = this.now();
+    // Pids are only meaningful on our own host: those owners can be proven gone at once; elsewhere the lease decides.
+    const local = await this.pool.query<{ owner_pid: number }>(
+      `SELECT DISTINCT owner_pid FROM batch_items WHERE state = 'running' AND owner_host = $1 AND owner <> $2`,
+      [self.host, self.token],
+    );
+    const deadPids = local.rows.map((r) => r.owner_pid).filter((pid) => pid === self.pid || !isAlive(pid));
+    const abandoned = `state = 'running' AND owner <> $2 AND (lease_until < $1 OR (owner_host = $3 AND owner_pid = ANY($4::int[])))`;
+    const { rows } = await this.pool.query<{ resumed: number; failed: number }>(
+      `WITH finished AS (
+         UPDATE batch_items SET state = 'failed', ok = false, failure_code = 'transcode_failed', failure_message = $6 || attempts || $7,
+           finished_at = $1, owner = NULL, lease_until = NULL
+         WHERE ${abandoned} AND attempts >= $5
+         RETURNING job_id
+       ), resumed AS (
+         UPDATE batch_items SET state = 'pending', owner = NULL, lease_until = NULL
+         WHERE ${abandoned} AND attempts < $5
+         RETURNING job_id
+       ), closed AS (${CLOSE_JOBS} RETURNING j.job_id)
+       SELECT (SELECT COUNT(*)::int FROM resumed) AS resumed, (SELECT COUNT(*)::int FROM finished) AS failed`,
+      [now, self.token, self.host, deadPids, MAX_ATTEMPTS, ...INTERRUPTED_MESSAGE],
+    );
+    return rows[0]!;
+  }
+
+  async status(jobId: string): Promise<JobStatus | null> {
+    const { rows } = await this.pool.query<{ job_id: string; state: JobState; total: number; counts: Partial<Record<ItemState, number>> | null }>(
+      `SELECT j.job_id, j.state, j.total,
+         (SELECT jsonb_object_agg(state, n) FROM (SELECT state, COUNT(*)::int AS n FROM batch_items WHERE job_id = j.job_id GROUP BY state) s) AS counts
+       FROM batch_jobs j WHERE j.job_id = $1`,
+      [jobId],
+    );
+    const job = rows[0];
+    if (!job) return null;
+    const by = job.counts ?? {};
+    return { job_id: job.job_id, state: job.state, progress: { total: job.total, done: by.done ?? 0, failed: by.failed ?? 0, running: by.running ?? 0 } };
+  }
+
+  async results(jobId: string, cursor: number, limit: number): Promise<ResultPage | null> {
+    const job = await this.pool.query<{ total: number }>('SELECT total FROM batch_jobs WHERE job_id = $1', [jobId]);
+    if (!job.rows[0]) return null;
+    const { rows } = await this.pool.query<{
+      url: string;
+      state: ItemState;
+      ok: boolean | null;
+      markdown: string | null;
+      backend: string | null;
+      tokens_estimated: number | null;
+      failure_code: string | null;
+      failure_message: string | null;
+    }>(
+      `SELECT url, state, ok, markdown, backend, tokens_estimated, failure_code, failure_message FROM batch_items
+       WHERE job_id = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
+      [jobId, cursor, limit],
+    );
+    return {
+      job_id: jobId,
+      items: rows.map((r) => ({
+        url: r.url,
+        ok: r.ok === true,
+        markdown: r.markdown,
+        backend: r.backend,
+        tokens_estimated: r.tokens_estimated,
+        failure: r.failure_code ? { code: r.failure_code, message: r.failure_message ?? '' } : null,
+        state: r.state,
+      })),
+      next_cursor: cursor + limit < job.rows[0].total ? cursor + limit : null,
+    };
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.pool.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
