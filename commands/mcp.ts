@@ -28,6 +28,27 @@ function argsAfterVerb(cmd: Command): string[] {
   return at >= 0 ? raw.slice(at + 1) : [];
 }
 
+const RECORD_USAGE =
+  'Recording:\n' +
+  '  --record PATH                    write each session as JSONL (a directory: one file per session) [OCCAM_RECORD]\n' +
+  '                                   secrets redacted; read with `occam exam record|grade|report`\n';
+
+/** Splits `--record PATH` / `--record=PATH` off the transport flags; `''` when the flag has no value. */
+export function takeRecordFlag(all: readonly string[]): { args: string[]; record: string | null } {
+  const args: string[] = [];
+  let record: string | null = null;
+  for (let i = 0; i < all.length; i++) {
+    const a = all[i];
+    if (a.startsWith('--record=')) record = a.slice('--record='.length).trim();
+    else if (a === '--record') {
+      const next = all[i + 1];
+      record = next === undefined || next.startsWith('--') ? '' : next.trim();
+      if (record !== '') i += 1;
+    } else args.push(a);
+  }
+  return { args, record };
+}
+
 export function register(program: Command): void {
   program
     .command('mcp')
@@ -37,10 +58,18 @@ export function register(program: Command): void {
     .allowExcessArguments(true)
     .action(async (_opts: unknown, cmd: Command) => {
       const { mcpHostRuntime } = await import('../src/mcp/host-env.ts');
-      const runtime = mcpHostRuntime(processContext());
-      const outcome = parseMcpArgs(argsAfterVerb(cmd), runtime.env, (p) => existsSync(p));
+      const base = mcpHostRuntime(processContext());
+      const { args, record } = takeRecordFlag(argsAfterVerb(cmd));
+      if (record === '') {
+        printErr('invalid_arguments: invalid_arguments — --record needs a file or directory');
+        process.exitCode = 1;
+        return;
+      }
+      // --record is OCCAM_RECORD for this run (every transport records through the same hook, src/mcp/recording.ts).
+      const runtime = record !== null ? { ...base, env: { ...base.env, OCCAM_RECORD: record } } : base;
+      const outcome = parseMcpArgs(args, runtime.env, (p) => existsSync(p));
       if (outcome.kind === 'help') {
-        printErr(`${usageText()}${surfaceSummary()}`);
+        printErr(`${usageText()}${RECORD_USAGE}${surfaceSummary()}`);
         return;
       }
       if (outcome.kind === 'error') {

@@ -82,6 +82,25 @@ export const exposureVars = [
   ).map(([name, defaultText, description]) =>
     define<string | null>({ name, area: 'exposure', description, default: null, defaultText, parse: text() }),
   ),
+  define<string | null>({
+    name: 'OCCAM_RECORD',
+    area: 'exam',
+    description:
+      'Record every MCP session as JSONL (what `occam mcp --record` sets): a directory gets one `<time>-<session>.jsonl` per ' +
+      'session, any other path is one file all sessions append to. Secrets are redacted; `occam exam record|grade` read it.',
+    default: null,
+    defaultText: 'off',
+    parse: text(),
+  }),
+  define<number>({
+    name: 'OCCAM_RECORD_MAX_BYTES',
+    area: 'exam',
+    description: 'Size bound of one recorded session; the transcript ends with a `truncated` marker line when it is reached.',
+    default: 8 * 1024 * 1024,
+    defaultText: '8388608 (8 MiB)',
+    range: '4096–1073741824',
+    parse: int(4096, 1_073_741_824),
+  }),
   define({
     name: 'OCCAM_LOG',
     area: 'exposure',

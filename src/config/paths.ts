@@ -71,6 +71,8 @@ export function occamPaths(ctx: Ctx) {
     playbooksUserDir: p.join(state, 'playbooks', 'user'),
     watchDb: nonEmpty(ctx.env.OCCAM_WATCH_DB_PATH) ?? p.join(state, 'watch', 'watch.db'),
     jobsDb: nonEmpty(ctx.env.OCCAM_BATCH_DB_PATH) ?? p.join(state, 'jobs', 'jobs.db'),
+    /** Exam grades shared by every process (exam.md §6): the embedded store when OCCAM_STORE_URL is unset. */
+    examGradesDb: p.join(state, 'exam', 'grades.db'),
     cacheDir: nonEmpty(ctx.env.OCCAM_CACHE_DIR) ?? p.join(ctx.tmpDir, 'occam-cache'),
     browsersDir: browsers,
     // Shell completion files the shells load by themselves (bash-completion's per-user dir, fish's completions).

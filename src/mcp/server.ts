@@ -27,6 +27,7 @@ import { SessionToolSurface } from '../runtime/surface.ts';
 import type { SessionState, ToolContext, ToolModule, ToolResultObject } from './tool.ts';
 import { IMPLEMENTED_TOOLS } from './tools/index.ts';
 import { applyCachedExamGrade } from './tools/exam-submit.ts';
+import { recordConnections } from './recording.ts';
 
 /** The first protocol revision on which this server advertises tools.listChanged (seed 003, tools.md §6.7). */
 export const LIST_CHANGED_MIN_REVISION = '2026-07-28';
@@ -260,6 +261,7 @@ export function createOccamServer(options: OccamServerOptions): Server {
     }
   });
 
+  recordConnections(server, runtime, session); // `occam mcp --record` / OCCAM_RECORD: no-op when off
   return server;
 }
 

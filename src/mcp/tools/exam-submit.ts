@@ -25,33 +25,47 @@ const DESCRIPTION = [
   'Fetches nothing.',
 ].join(' ');
 
-/** Process-wide grade cache (24 h TTL, 1024 subjects), shared by every connection of this host. */
+/**
+ * The grade cache (24 h TTL, 1024 subjects) in the state store, shared by every connection of this host and by
+ * every other Occam process of this user (src/store/exam-grades.ts): the next `occam mcp` starts sized by it.
+ */
 export const examCacheService = defineService({
   id: 'exam.cache',
-  create: async (runtime) => {
-    const { ExamResultCache } = await import('../../exam/cache.ts');
-    return new ExamResultCache({ now: runtime.now });
+  create: async (runtime, services) => {
+    const { openExamGradeStore } = await import('../../store/exam-grades.ts');
+    return openExamGradeStore(runtime, { services });
   },
+  dispose: async (store) => store.close(),
 });
 
+/** The initialize lookup is bounded: a slow store must never hold the handshake (exam.md §8.4). */
+export const BOOTSTRAP_LOOKUP_MS = 1500;
+
 /**
- * exam.md §8.4: on initialize, an unlocked connection whose `clientInfo` (`name/version`) matches a live cached
- * grade takes that grade's surface. Only peeks: if no grade was ever submitted in this process there is no cache
- * to create, so the handshake never waits. It runs before the initialize result is returned, i.e. before the
- * client's first tools/list, so no list_changed is needed. A miss changes nothing (the default is never applied).
+ * exam.md §8.4: on initialize, an unlocked connection whose `clientInfo` (`name/version`) matches a live stored
+ * grade (submitted with blank modelHint/sessionId, or applied by `occam exam grade --apply`) takes that grade's
+ * surface. It runs before the initialize result is returned, i.e. before the client's first tools/list, so no
+ * list_changed is needed. A miss, a store error or a lookup over BOOTSTRAP_LOOKUP_MS changes nothing (the default
+ * is never applied).
  */
 export async function applyCachedExamGrade(session: SessionState, services: Services): Promise<boolean> {
-  const pending = services.peek(examCacheService);
-  if (!pending || session.surface.locked) return false;
+  if (session.surface.locked) return false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const [{ bootstrapSurfaceFromCache }, { clientInfoText }] = await Promise.all([
-      import('../../exam/surface.ts'),
-      import('../../exam/record.ts'),
-    ]);
-    const change = bootstrapSurfaceFromCache(session.surface, await pending, clientInfoText(session.clientInfo));
-    return change?.changed ?? false;
+    const [{ applyExamTier }, { clientInfoText, subjectOf }] = await Promise.all([import('../../exam/surface.ts'), import('../../exam/record.ts')]);
+    const clientInfo = clientInfoText(session.clientInfo);
+    if (clientInfo === null) return false;
+    const lookup = services.use(examCacheService).then((store) => store.get(subjectOf({ clientInfo, modelHint: null, sessionId: null })));
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), BOOTSTRAP_LOOKUP_MS);
+    });
+    const hit = await Promise.race([lookup, timeout]);
+    if (!hit || hit.source !== 'exam') return false;
+    return applyExamTier(session.surface, hit.tier).changed;
   } catch {
     return false; // a lookup problem must never fail the handshake
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -90,8 +104,13 @@ export function createExamSubmitTool(resolveVerifier: VerifierResolver) {
 
       const report = examineRecord(parsed.record, { now: ctx.runtime.now, verifySentinel });
       const graded = report.graded;
-      const cache = await ctx.services.use(examCacheService);
-      cache.store(report.subject, { score: graded.score, tier: graded.tier, outcomes: graded.outcomes, gradedAt: graded.gradedAt, source: graded.source });
+      try {
+        const cache = await ctx.services.use(examCacheService);
+        await cache.store(report.subject, { score: graded.score, tier: graded.tier, outcomes: graded.outcomes, gradedAt: graded.gradedAt, source: graded.source });
+      } catch (err) {
+        // The grade still applies to this connection; only its persistence failed.
+        ctx.log(`[occam.exam] grade not stored: ${(err as Error).message}`);
+      }
 
       const surface = ctx.session.surface;
       const change = applyExamTier(surface, graded.tier);

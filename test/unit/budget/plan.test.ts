@@ -4,20 +4,9 @@ import { decomposeQuery } from '../../../src/budget/focus.ts';
 import { HEAD_SAFE_MARKER, SANDWICH_MARKER, planResponse, safePrefix, type PlanInput } from '../../../src/budget/plan.ts';
 import { parseDocument, tableOfContents } from '../../../src/budget/sections.ts';
 import { bpeTokens, estimateTokens, loadBudgetCost, type TokenCost } from '../../../src/budget/tokens.ts';
+import { rng } from '../../helpers/rng.ts';
 
 const cost: TokenCost = await loadBudgetCost();
-
-/** Deterministic PRNG (mulberry32) so a failing property prints a reproducible seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = 'token budget agent page reader section extract markdown fetch guard cache focus install verify café 日本語 Ελληνικά data table render'.split(' ');
 

@@ -1,7 +1,8 @@
 // occam_exam_submit's handler with a real surface, real services and a recording notifier (exam.md §9).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testContext } from '../../../src/runtime/context.ts';
 import type { ProfileId } from '../../../src/contract/profiles.ts';
@@ -18,7 +19,9 @@ const RECORDS = EXAM_RECORDS_DIR;
 const record = (name: string) => readFileSync(join(RECORDS, name), 'utf8');
 
 function session(boot: ProfileId = 'reader', locked = false, opts: { notifyFails?: boolean } = {}) {
-  const runtime = testContext();
+  // A temporary HOME: grades persist in the state store under it (src/store/exam-grades.ts).
+  const home = mkdtempSync(join(tmpdir(), 'occam-exam-submit-'));
+  const runtime = testContext({ homeDir: home, env: { HOME: home } });
   const services = new Services(runtime);
   const notified: number[] = [];
   const surface = new SessionToolSurface(boot, locked);
@@ -70,7 +73,7 @@ test('exam.md #81, #89: pinned → recommended full, applied false, active reade
   assert.equal(surface.activeProfile, 'reader');
   assert.deepEqual(notified, []);
   const cache = await services.use(examCacheService);
-  assert.equal(cache.get(subjectOf({ clientInfo: 'lumen-desk/3.1.0', modelHint: 'northwind-large-2026-05', sessionId: 'rec-perfect-7f3a' }))?.tier, 'strong', 'pinned still grades and caches');
+  assert.equal((await cache.get(subjectOf({ clientInfo: 'lumen-desk/3.1.0', modelHint: 'northwind-large-2026-05', sessionId: 'rec-perfect-7f3a' })))?.tier, 'strong', 'pinned still grades and caches');
 });
 
 test('exam.md #82: a weak record → score 0, applied, minimal; a re-submit is still possible and can widen again', async () => {
