@@ -39,6 +39,7 @@ describe('doctor against a real PostgreSQL', { skip: postgresSkip() }, () => {
     const before = storeCheck((await runOccam(FAST, env, 60_000)).stdout);
     assert.equal(before.status, 'warn', before.message);
     assert.match(before.message, /not migrated: .*batch 0→1/);
+    assert.match(before.message, /exam-grades 0→/, 'every PostgreSQL-backed store is checked');
     const fixed = storeCheck((await runOccam([...FAST, '--fix'], env, 60_000)).stdout);
     assert.equal(fixed.status, 'pass', fixed.message);
     assert.equal(typeof fixed.data.latencyMs, 'number');

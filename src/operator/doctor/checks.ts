@@ -361,6 +361,7 @@ export const CHECKS: readonly CheckSpec[] = [
         import('../../optin/atlas-postgres.ts'),
         import('../../read/search/handles-postgres.ts'),
         import('../../read/cache-postgres.ts'),
+        import('../../store/exam-grades-postgres.ts'),
       ]);
       const { Services } = await import('../../runtime/services.ts');
       const services = new Services({ ...d.ctx, warn: () => {} });
