@@ -5,7 +5,7 @@
 // and all serve; /v1/health answers 503 once the database is gone.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,13 @@ import { pageHtml } from '../helpers/article-page.ts';
 import { postgresSkip, startPostgres, type PgCluster } from '../helpers/postgres.ts';
 
 const JOBS = 10;
+const temps: string[] = [];
+const tempHome = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(d);
+  return d;
+};
+after(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const PER_JOB = 50;
 
 describe('batch workers on one PostgreSQL', { skip: postgresSkip() }, () => {
@@ -40,7 +47,7 @@ describe('batch workers on one PostgreSQL', { skip: postgresSkip() }, () => {
 
   const worker = async (url: string, port: number) =>
     spawnOccamServer(['mcp', '--batch-server', '--port', String(port)], {
-      HOME: mkdtempSync(join(tmpdir(), 'occam-pgw-')),
+      HOME: tempHome('occam-pgw-'),
       OCCAM_STORE_URL: url,
       OCCAM_STORE_POOL_SIZE: '4',
       OCCAM_ALLOW_PRIVATE_URLS: '1',
@@ -144,7 +151,7 @@ describe('concurrent start on an empty PostgreSQL', { skip: postgresSkip() }, ()
   it('five processes started at once: the schema is migrated once and every one serves', async () => {
     const url = await cluster.createDatabase();
     const ports = await Promise.all([1, 2, 3, 4, 5].map(() => freePort()));
-    const home = mkdtempSync(join(tmpdir(), 'occam-pg5-'));
+    const home = tempHome('occam-pg5-');
     const servers = await Promise.all(
       ports.map((port) =>
         spawnOccamServer(['mcp', '--batch-server', '--port', String(port)], { HOME: home, OCCAM_STORE_URL: url, OCCAM_STORE_POOL_SIZE: '2' }, 'batch_server_listening'),

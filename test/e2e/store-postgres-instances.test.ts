@@ -5,7 +5,7 @@
 // transcode cache tests use).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -24,6 +24,12 @@ describe('two --mcp-http instances on one PostgreSQL', { skip: postgresSkip() },
   let fixture: FixtureServer;
   let changing = 'first';
   let pageHits = 0;
+  const temps: string[] = [];
+  const tempDir = (prefix: string) => {
+    const d = mkdtempSync(join(tmpdir(), prefix));
+    temps.push(d);
+    return d;
+  };
   const sentence = (tag: string) => `<p>${`The ${tag} edition of this page says something new about the release schedule. `.repeat(3)}</p>`;
 
   before(async () => {
@@ -48,6 +54,7 @@ describe('two --mcp-http instances on one PostgreSQL', { skip: postgresSkip() },
   after(async () => {
     await fixture?.close();
     await cluster?.stop();
+    for (const d of temps) rmSync(d, { recursive: true, force: true });
   });
 
   async function instance(env: Record<string, string>): Promise<{ server: SpawnedServer; call: (name: string, args: Record<string, unknown>) => Promise<any>; close: () => Promise<void> }> {
@@ -71,9 +78,9 @@ describe('two --mcp-http instances on one PostgreSQL', { skip: postgresSkip() },
   it('search on one, read S1 / H… on the other; a watch history extended from both is one verified chain', async () => {
     const url = await cluster.createDatabase();
     // One host identity for the deployment: both instances sign with the same key (a shared keys directory).
-    const keys = mkdtempSync(join(tmpdir(), 'occam-pgkeys-'));
+    const keys = tempDir('occam-pgkeys-');
     const env = (name: string) => ({
-      HOME: mkdtempSync(join(tmpdir(), `occam-pg-${name}-`)),
+      HOME: tempDir(`occam-pghome-${name}-`),
       OCCAM_STORE_URL: url,
       OCCAM_STORE_POOL_SIZE: '3',
       OCCAM_KEYS_ROOT: keys,
