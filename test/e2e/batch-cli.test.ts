@@ -12,12 +12,19 @@ import { freePort, runOccam, spawnOccamServer } from '../helpers/network-server.
 import { hermeticEnv, OCCAM_BIN, REPO_ROOT } from '../helpers/mcp-client.ts';
 import { pageHtml } from '../helpers/article-page.ts';
 import { storeBackends } from '../helpers/store-backends.ts';
+import { requireCommand } from '../helpers/requires.ts';
 import { itemFileName, progressLine } from '../../commands/batch.ts';
 
 let fixture: FixtureServer;
 before(async () => {
   fixture = await startFixtureServer({}, async (req, res) => {
-    const m = /^\/page\/(\d+)$/.exec((req.url ?? '/').split('?')[0]);
+    const path = (req.url ?? '/').split('?')[0]!;
+    const slow = /^\/slow\/(\d+)$/.exec(path);
+    if (slow) {
+      await new Promise((r) => setTimeout(r, 400)); // slow enough for several redraws of the bar
+      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(`slow-${slow[1]}-marker`));
+    }
+    const m = /^\/page\/(\d+)$/.exec(path);
     if (!m) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('gone');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(`cli-${m[1]}-marker`));
   });
@@ -120,4 +127,28 @@ it('occam batch against --server: submit there, wait, results; a server that is 
   assert.equal((await runOccam(['batch', 'status', 'x', '--server', 'ftp://h'], env)).code, 2);
   assert.equal((await runOccam(['batch'], env)).code, 2, 'no sub-verb');
   assert.equal((await runOccam(['batch', 'results'], env)).code, 2, 'missing job id');
+});
+
+it('on a real terminal, submit --wait redraws a live progress bar on stderr (done/failed/running, rate, ETA)', async (t) => {
+  if (!requireCommand(t, 'script', 'apt-get install -y bsdutils (util-linux `script`)')) return;
+  const home = mkdtempSync(join(tmpdir(), 'occam-batchtty-'));
+  const urls = Array.from({ length: 6 }, (_, i) => fixture.url(`/slow/${i}`));
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const cmd = [process.execPath, OCCAM_BIN, 'batch', 'submit', ...urls, '--wait', '--policy', 'http'].map(quote).join(' ');
+  const child = spawn('script', ['-qfec', cmd, '/dev/null'], {
+    cwd: REPO_ROOT,
+    env: hermeticEnv({ HOME: home, OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_BATCH_PARALLEL: '2', TERM: 'dumb' }, home),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let screen = '';
+  child.stdout.on('data', (c: Buffer) => (screen += c.toString('utf8')));
+  const guard = setTimeout(() => child.kill('SIGKILL'), 90_000);
+  const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
+  clearTimeout(guard);
+  assert.equal(code, 0, screen);
+  const frames = [...screen.matchAll(/\x1b\[2K(\[[#-]{24}\] (\d+)\/6 · \d+ done · \d+ failed · (\d+) running · [\d.]+\/s · ETA \S+)/g)];
+  assert.ok(frames.length >= 3, `the bar was redrawn while the job ran (${frames.length} frames):\n${screen}`);
+  assert.ok(frames.some((f) => Number(f[3]) > 0), 'a frame showed items running');
+  assert.equal(frames.at(-1)![2], '6', 'the last frame shows every item finished');
+  assert.match(frames.at(-1)![1], /ETA 0s$/);
 });

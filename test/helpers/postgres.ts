@@ -10,13 +10,14 @@
 //   });
 //
 // Without the binaries postgresSkip() prints one "skipped: install postgresql" line and the suite is skipped; under
-// CI=true it throws instead, so CI never passes without having run these tests.
+// CI (the CI variable set: CI=true, CI=1) it throws instead, so CI never passes without having run these tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inCi, missingInCiMessage } from './requires.ts';
 
 export const INSTALL_HINT = 'install postgresql (Debian/Ubuntu: apt-get install -y postgresql)';
 
@@ -46,10 +47,10 @@ export function findPostgresBin(root = '/usr/lib/postgresql'): string | null {
 const noted = new WeakSet<(line: string) => void>();
 const printStdout = (line: string) => void process.stdout.write(line);
 
-/** false when PostgreSQL can run here; otherwise the skip reason (printed once), or a throw under CI=true. */
+/** false when PostgreSQL can run here; otherwise the skip reason (printed once), or a throw in CI. */
 export function postgresSkip(where: { root?: string; env?: NodeJS.ProcessEnv; print?: (line: string) => void } = {}): string | false {
   if (findPostgresBin(where.root)) return false;
-  if ((where.env ?? process.env).CI === 'true') throw new Error(`PostgreSQL binaries not found under ${where.root ?? '/usr/lib/postgresql'}/*/bin: ${INSTALL_HINT}`);
+  if (inCi(where.env ?? process.env)) throw new Error(missingInCiMessage(`PostgreSQL (initdb, pg_ctl under ${where.root ?? '/usr/lib/postgresql'}/*/bin)`, INSTALL_HINT));
   const print = where.print ?? printStdout;
   if (!noted.has(print)) {
     noted.add(print);
