@@ -1,7 +1,8 @@
 // `npm run bench -- scale`: batch throughput past one process. The same delayed local pages are read as one batch
 // job by 1, 2 and 3 `occam mcp --batch-server` worker processes sharing one PostgreSQL (OCCAM_STORE_URL), and by
 // one process on the embedded SQLite store — all in this run, reported as items/s and as ratios. Then the queue's
-// own cost per item (claim + complete, no read) on both stores, and where the CPU went (workers, database, page
+// own cost per item (claim + complete, no read) on both stores and through pg-boss (the job library the store could
+// have used instead), and where the CPU went (workers, database, page
 // server) against the machine's cores, which is where the ceiling is. Skips with a message without PostgreSQL.
 import { readFileSync, readdirSync, mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -140,6 +141,25 @@ async function queueOverhead(store: BatchStore, n: number): Promise<number> {
   return (performance.now() - t) / n;
 }
 
+/** The same sequential claim + complete loop through pg-boss (one queue, one job per item), for comparison. */
+async function pgBossOverhead(url: string, n: number): Promise<number> {
+  const { PgBoss } = await import('pg-boss');
+  const boss = new PgBoss({ connectionString: url, max: 2, schedule: false, supervise: false });
+  boss.on('error', () => {});
+  await boss.start();
+  try {
+    await boss.createQueue('occam-bench');
+    await boss.insert('occam-bench', Array.from({ length: n }, (_, i) => ({ data: { url: `https://q.example/${i}` } })));
+    const t = performance.now();
+    for (let jobs = await boss.fetch('occam-bench'); jobs.length; jobs = await boss.fetch('occam-bench')) {
+      await boss.complete('occam-bench', jobs[0]!.id, { markdown: '# x' });
+    }
+    return (performance.now() - t) / n;
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+}
+
 const bench: BenchModule = {
   name: 'scale',
   async run() {
@@ -187,7 +207,11 @@ const bench: BenchModule = {
       const sqlite = SqliteBatchStore.open(join(mkdtempSync(join(tmpdir(), 'occam-scale-q-')), 'jobs.db'), Date.now);
       const sqliteMs = await queueOverhead(sqlite, 1000);
       await sqlite.close();
-      console.log(`queue overhead per item (claim + complete, 1000 items, one claimer): postgres ${fmt(pgMs, 3)} ms, embedded SQLite ${fmt(sqliteMs, 3)} ms (${fmt(pgMs / sqliteMs, 2)}×)`);
+      const bossMs = await pgBossOverhead(await cluster.createDatabase(), 1000);
+      console.log(
+        `queue overhead per item (claim + complete, 1000 items, one claimer): postgres SKIP LOCKED ${fmt(pgMs, 3)} ms, ` +
+          `pg-boss ${fmt(bossMs, 3)} ms (${fmt(bossMs / pgMs, 2)}×), embedded SQLite ${fmt(sqliteMs, 3)} ms (postgres/SQLite ${fmt(pgMs / sqliteMs, 2)}×)`,
+      );
       writeResult('scale', {
         items: ITEMS * JOBS,
         pageDelayMs: PAGE_DELAY_MS,
@@ -196,7 +220,7 @@ const bench: BenchModule = {
         itemsPerS: Object.fromEntries(configs.map((c) => [c.label, rate(c.label)])),
         ratios: { twoOverOne, threeOverOne: rate('postgres×3') / one, postgresOneOverEmbedded: one / rate('embedded×1') },
         cpu: Object.fromEntries(configs.map((c) => [c.label, results[c.label]!.at(-1)!.cpu])),
-        queueOverheadMs: { postgres: pgMs, sqlite: sqliteMs },
+        queueOverheadMs: { postgres: pgMs, pgBoss: bossMs, sqlite: sqliteMs },
       });
     } finally {
       await pages.close();
