@@ -52,6 +52,8 @@ export interface RenderedPage {
   contentType: string | null;
   html: string;
   htmlTruncated: boolean;
+  /** Characters of the page's HTML before the cap (equals html.length when not truncated). */
+  htmlTotalChars: number;
   title: string;
   latencyMs: number;
   blockedRequests: number;
@@ -362,6 +364,7 @@ export class BrowserPool {
     }
     if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
     let html = await page.content();
+    const htmlTotalChars = html.length;
     const htmlTruncated = html.length > BROWSER_HTML_CAP;
     if (htmlTruncated) html = html.slice(0, BROWSER_HTML_CAP);
     const rendered: RenderedPage = {
@@ -370,6 +373,7 @@ export class BrowserPool {
       contentType: (await response?.headerValue('content-type').catch(() => null)) ?? null,
       html,
       htmlTruncated,
+      htmlTotalChars,
       title: await page.title().catch(() => ''),
       latencyMs: Math.round(performance.now() - started),
       blockedRequests,
