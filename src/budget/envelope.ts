@@ -8,7 +8,7 @@ import type { OmittedSection } from './plan.ts';
 import type { TokenCost } from './tokens.ts';
 
 /** Levels of envelope compaction, tried in order until the response fits. */
-export const ENVELOPE_LEVELS = 4;
+export const ENVELOPE_LEVELS = 6;
 
 /** Tokens the measured total may still move by once written into itself (budget.total digits). */
 export const SELF_REFERENCE_SLACK = 6;
@@ -100,8 +100,8 @@ export function wholeCost(cost: TokenCost, response: unknown): number {
 }
 
 /**
- * Level ≥ 1: the manifest and the section index become their summaries (unless the full lists are small).
- * Mutates `compile`; returns it for chaining.
+ * Level ≥ 1: the manifest and the section index become their summaries; level ≥ 3 the summaries keep counts
+ * and the hint only; level 4 keeps only `budget.total` and drops the index summary. Mutates `compile`; returns it for chaining.
  */
 export function compactCompile(compile: Record<string, unknown>, level: number): Record<string, unknown> {
   if (level < 1) return compile;
@@ -119,20 +119,26 @@ export function compactCompile(compile: Record<string, unknown>, level: number):
   }
   if (level >= 2) delete compile.tokenEstimator;
   if (level >= 3) {
-    delete compile.budget;
     const o = compile.omitted as Record<string, unknown> | undefined;
     const s = o?.manifestSummary as ManifestSummary | undefined;
     if (s) o!.manifestSummary = { sections: s.sections, blocks: s.blocks, tokens: s.tokens, hint: s.hint };
     const idx = compile.sectionIndexSummary as SectionIndexSummary | undefined;
     if (idx) compile.sectionIndexSummary = { headings: idx.headings, included: idx.included, partial: idx.partial, omitted: idx.omitted };
+    delete compile.fit;
+  }
+  if (level >= 4) {
+    const b = compile.budget as { total?: number } | undefined;
+    if (b) compile.budget = { total: b.total };
+    delete compile.sectionIndexSummary;
   }
   return compile;
 }
 
-/** Envelope fields a capped response sheds, by level (never ok/url/markdown/backend/contentHash/partial/compile.omitted). */
+/** Envelope fields a capped response sheds, by level (never ok/partial/url/markdown/backend/contentHash/compile.omitted). */
 export const SHED_AT_LEVEL: Record<number, readonly string[]> = {
   2: ['timings', 'quality', 'recovery', 'meta', 'access', 'session'],
-  3: ['materializationKey', 'completeness', 'focus', 'confidence'],
+  3: ['materializationKey', 'confidence'],
+  5: ['completeness', 'focus'],
 };
 
 /** Applies the envelope levels to a built response in place (the compile object via compactCompile). */
@@ -141,19 +147,13 @@ export function compactEnvelope(response: Record<string, unknown>, level: number
   for (let l = 2; l <= level; l++) for (const k of SHED_AT_LEVEL[l] ?? []) delete response[k];
   const hints = response.agentHints as Record<string, unknown> | undefined;
   if (hints && level >= 2) {
-    const warnings = (hints.warnings as string[] | undefined) ?? [];
-    // Warnings are sentences; at level 2 only their codes stay (the text before the first colon).
-    hints.warnings = warnings.map((w) => w.split(':')[0]);
+    // Warnings are sentences; from level 2 only their codes stay (the text before the first colon).
+    if (Array.isArray(hints.warnings)) hints.warnings = (hints.warnings as string[]).map((w) => w.split(':')[0]);
     delete hints.playbook;
-    if (level >= 3) {
-      delete hints.decisions;
-      delete hints.warnings;
-      delete hints.doNot;
-    }
+    if (level >= 3) delete hints.decisions;
+    if (level >= 4) delete response.agentHints;
   }
-  if (level >= 3 && response.receipt && typeof response.receipt === 'object') {
-    const r = response.receipt as Record<string, unknown>;
-    for (const k of ['tokenEstimator', 'elapsedMs', 'confidence']) delete r[k];
-  }
+  const receipt = response.receipt as Record<string, unknown> | undefined;
+  if (receipt && typeof receipt === 'object' && level >= 3) for (const k of ['tokenEstimator', 'elapsedMs', 'confidence']) delete receipt[k];
   return response;
 }

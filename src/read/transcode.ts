@@ -764,34 +764,64 @@ async function run(
   if (effectiveMax !== null) {
     const target = Math.max(1, effectiveMax - (deps.envelopeOverhead ?? 0) - SELF_REFERENCE_SLACK);
     // Markdown keeps at least this share of the budget before the envelope is compacted further.
-    const floors = [0.5, 0.5, 0.25, 0];
-    for (let round = 0; round < 16; round++) {
+    const floors = [0.5, 0.5, 0.35, 0.2, 0.1, 0];
+    let stalled = 0;
+    for (let round = 0; round < 24; round++) {
       const total = wholeCost(cost, response);
       if (total <= target) break;
       const excess = total - target;
       const payload = fitted.plan.budget?.total ?? 0;
       const current = plannerMax ?? effectiveMax;
-      const nextMax = current - excess;
+      // A re-plan that kept the same payload (block granularity) steps harder the next time.
+      const nextMax = current - excess * 2 ** stalled;
       const canShrink = nextMax < current && (fitted.plan.markdownTokens > 0 || Object.values(fitted.plan.sidecars).some((v) => v?.length));
       if (level === 0) level = 1;
-      else if (canShrink && nextMax >= floors[level] * effectiveMax) plannerMax = nextMax;
-      else if (level < ENVELOPE_LEVELS - 1) level++;
-      else if (canShrink && nextMax >= 1 && payload > 0) plannerMax = nextMax;
+      else if (canShrink && nextMax >= floors[level] * effectiveMax && stalled < 3) plannerMax = nextMax;
+      else if (level < ENVELOPE_LEVELS - 1) {
+        level++;
+        stalled = 0;
+      } else if (canShrink && nextMax >= 1 && payload > 0 && stalled < 6) plannerMax = nextMax;
       else {
         const need = effectiveMax + excess + 16;
         return fail({
           code: 'invalid_arguments',
           message: `max_tokens ${effectiveMax} cannot hold this page's response (its fixed fields alone need about ${Math.max(0, total - payload)} tokens); ask for at least ${need}.`,
           reason: 'budget_below_envelope',
-        }, { finalUrl: doc.finalUrl });
+        }, { finalUrl: doc.finalUrl, suggestedMinTokens: need });
       }
-      if (plannerMax !== current) fitted = await planFitted(plannerMax);
+      if (plannerMax !== current) {
+        const before = fitted.plan.budget?.total;
+        fitted = await planFitted(plannerMax);
+        stalled = fitted.plan.budget?.total === before ? stalled + 1 : 0;
+      }
       response = await build(fitted.plan, fitted.reserve, level);
+    }
+    // The coarse steps above may overshoot: give back envelope levels, then markdown, while the whole still fits.
+    if (wholeCost(cost, response) <= target) {
+      while (level > 0) {
+        const lighter = await build(fitted.plan, fitted.reserve, level - 1);
+        if (wholeCost(cost, lighter) > target) break;
+        response = lighter;
+        level--;
+      }
+      let lo = plannerMax ?? effectiveMax;
+      let hi = effectiveMax + 1;
+      for (let round = 0; round < 5 && hi - lo > 8; round++) {
+        const mid = Math.floor((lo + hi) / 2);
+        const trial = await planFitted(mid);
+        const built = await build(trial.plan, trial.reserve, level);
+        if (wholeCost(cost, built) <= target) {
+          lo = mid;
+          fitted = trial;
+          response = built;
+        } else hi = mid;
+      }
     }
     // Report the whole: the envelope is a bucket of its own, total is what the client receives.
     const whole = wholeCost(cost, response);
     if (whole > target) {
-      return fail({ code: 'invalid_arguments', message: `max_tokens ${effectiveMax} cannot hold this page's response; ask for at least ${effectiveMax + (whole - target) + 16}.`, reason: 'budget_below_envelope' }, { finalUrl: doc.finalUrl });
+      const need = effectiveMax + (whole - target) + 16;
+      return fail({ code: 'invalid_arguments', message: `max_tokens ${effectiveMax} cannot hold this page's response; ask for at least ${need}.`, reason: 'budget_below_envelope' }, { finalUrl: doc.finalUrl, suggestedMinTokens: need });
     }
     const compile = response.compile as { tokensEstimated?: number; budget?: Record<string, number> } | undefined;
     if (compile) {
@@ -801,6 +831,8 @@ async function run(
       }
       compile.tokensEstimated = whole;
     }
+    const completeness = response.completeness as { suggestedMinTokens?: number } | undefined;
+    if (completeness?.suggestedMinTokens) completeness.suggestedMinTokens += Math.max(0, whole - (fitted.plan.budget?.total ?? 0));
     if (response.receipt && typeof response.receipt === 'object') (response.receipt as Record<string, unknown>).tokensUsed = whole;
   }
   timings.compileMs = Math.round(performance.now() - compileStart);
