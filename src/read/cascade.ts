@@ -6,6 +6,7 @@ import { OccamError, nestedFailure } from '../contract/failures.ts';
 import { looksLikeHandle } from './search/handles.ts';
 import { MAX_TOKENS_MIN } from './options.ts';
 import { transcode, type TranscodeDeps, type TranscodeResult } from './transcode.ts';
+import { loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
 
 export const STEP_TIMEOUTS_MS = { playbook_resolve: 2000, focus_budget: 5000, http_extract: 35_000, browser_fallback: 120_000, receipt: 2000 };
 export const CASCADE_TOTAL_MS = 150_000;
@@ -33,7 +34,24 @@ export interface CascadeRequest {
 export type PlaybookLookup = (url: string, signal: AbortSignal) => Promise<string | null>;
 
 const TERMINAL_HTTP = new Set(['http_404', 'http_410']);
-const NO_BROWSER_AFTER = new Set(['private_url_blocked', 'invalid_url', 'invalid_arguments', 'unknown_handle', 'stale_handle']);
+// A page over the HTTP size cap is over the browser's HTML cap too: rendering it would only cut it later.
+const NO_BROWSER_AFTER = new Set(['private_url_blocked', 'invalid_url', 'invalid_arguments', 'unknown_handle', 'stale_handle', 'response_too_large', 'response_truncated']);
+
+/** Tokens of the facade's own fields around the read (steps, omitted, mode, echoes), charged to the budget. */
+function facadeOverhead(cost: TokenCost, req: CascadeRequest, task: string | null): number {
+  const step = (kind: StepKind) => ({ kind, status: 'degraded', durationMs: 99_999, detail: 'browser_playwright' });
+  const skeleton = {
+    partial: true,
+    maxTokens: 99_999,
+    ...(task ? { focusQuery: task } : {}),
+    playbookId: 'x'.repeat(40),
+    mode: req.mode,
+    steps: (Object.keys(STEP_TIMEOUTS_MS) as StepKind[]).map(step),
+    omitted: ['http_extract', 'browser_fallback'],
+    ...(req.mode === 'advanced' ? { hint: ADVANCED_HINT } : {}),
+  };
+  return cost(JSON.stringify(skeleton));
+}
 
 export function parseCascadeUrl(raw: string): string {
   const value = raw.trim();
@@ -64,6 +82,9 @@ async function withTimeout<T>(ms: number, outer: AbortSignal, run: (signal: Abor
     clearTimeout(timer);
   }
 }
+
+const ADVANCED_HINT =
+  'Specialised readers (every transcode option, multi-page digests, site maps, receipt verification) live on wider profiles; ask the operator to widen the surface — it does not change during this call.';
 
 export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbooks?: PlaybookLookup): Promise<TranscodeResult> {
   const steps: CascadeStep[] = [];
@@ -106,8 +127,13 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
     diff_against: req.diffAgainst,
     playbook_policy: playbookId ? 'auto' : 'off',
   };
-  const readDeps: TranscodeDeps = { ...deps, resolveMaxTokens: (explicit) => explicit };
+  const readDeps: TranscodeDeps = {
+    ...deps,
+    resolveMaxTokens: (explicit) => explicit,
+    ...(maxTokens != null ? { envelopeOverhead: facadeOverhead(await loadBudgetCost(), req, task) } : {}),
+  };
 
+  let suggestedMinTokens: number | undefined;
   // One extract stage: a transcode with a fixed backend policy under the stage's own timeout.
   type StageOutcome = { body: TranscodeResult | null; failure: { code: string; message: string } | null };
   const extractStage = async (kind: 'http_extract' | 'browser_fallback', policy: 'http' | 'browser', successStatus: StepStatus): Promise<StageOutcome> => {
@@ -124,6 +150,7 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
       return { body: r.value, failure: null };
     }
     const failure = r.value.failure as { code: string; message: string };
+    if (typeof r.value.suggestedMinTokens === 'number') suggestedMinTokens = r.value.suggestedMinTokens;
     record(kind, 'failed', stageStarted, failure.code);
     return { body: null, failure };
   };
@@ -145,20 +172,22 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
   else if (body.receipt && (body.receipt as { signed?: unknown }).signed) record('receipt', 'ok', started, 'content_hash');
   else record('receipt', 'skipped', started, 'receipts_disabled');
 
-  const hint =
-    req.mode === 'advanced'
-      ? 'Specialised readers (every transcode option, multi-page digests, site maps, receipt verification) live on wider profiles; ask the operator to widen the surface — it does not change during this call.'
-      : undefined;
+  const hint = req.mode === 'advanced' ? ADVANCED_HINT : undefined;
   if (!body) {
     const code = (lastFailure?.code ?? 'extraction_failed') as Parameters<typeof nestedFailure>[0]['code'];
-    return nestedFailure(
-      { code, message: 'cascade produced no usable extract.', reason: lastFailure?.message },
-      { partial: false, url: req.url, mode: req.mode, steps, omitted, ...(hint ? { hint } : {}) },
+    return fitFacade(
+      nestedFailure(
+        { code, message: 'cascade produced no usable extract.', reason: lastFailure?.message },
+        { partial: false, url: req.url, mode: req.mode, steps, omitted, ...(hint ? { hint } : {}), ...(suggestedMinTokens ? { suggestedMinTokens } : {}) },
+      ),
+      maxTokens,
     );
   }
-  return {
+  // partial: a stage was omitted, or the body itself was cut (budget, size cap, browser HTML cap) — issue 14.
+  const bodyCut = body.partial === true;
+  return fitFacade({
     ok: true,
-    partial: omitted.length > 0,
+    partial: omitted.length > 0 || bodyCut,
     url: req.url,
     markdown: markdown ?? '',
     ...(playbookId ? { playbookId } : {}),
@@ -170,9 +199,33 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
     ...(body.unchanged !== undefined ? { unchanged: body.unchanged } : {}),
     ...(body.diff !== undefined ? { diff: body.diff } : {}),
     ...(body.receipt !== undefined ? { receipt: body.receipt } : {}),
+    // What was cut, as the read reported it (listed or summarised).
+    ...(body.compile !== undefined && (bodyCut || (body.compile as { fit?: unknown }).fit) ? { compile: body.compile } : {}),
     mode: req.mode,
     steps,
     omitted,
     ...(hint ? { hint } : {}),
-  };
+  }, maxTokens);
+}
+
+/** The facade's answer fits its budget too: step details, the hint and the failure reason go first. */
+async function fitFacade(result: TranscodeResult, maxTokens: number | null): Promise<TranscodeResult> {
+  if (maxTokens == null) return result;
+  const cost = await loadBudgetCost();
+  const fits = () => cost(JSON.stringify(result)) <= maxTokens;
+  const shed: Array<() => void> = [
+    () => delete result.hint,
+    () => {
+      const failure = result.failure as Record<string, unknown> | undefined;
+      if (failure) delete failure.reason;
+    },
+    () => (result.steps as CascadeStep[]).forEach((s) => delete s.detail),
+    () => (result.steps as CascadeStep[]).forEach((s) => delete (s as Partial<CascadeStep>).durationMs),
+    () => delete result.focusQuery,
+  ];
+  for (const step of shed) {
+    if (fits()) break;
+    step();
+  }
+  return result;
 }
