@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { OccamError, nestedFailure } from '../contract/failures.ts';
 import { looksLikeHandle } from './search/handles.ts';
+import { boundedEcho, parseHttpUrl } from './url-input.ts';
 import { MAX_TOKENS_MIN } from './options.ts';
 import { transcode, type TranscodeDeps, type TranscodeResult } from './transcode.ts';
 import { loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
@@ -56,13 +57,8 @@ function facadeOverhead(cost: TokenCost, req: CascadeRequest, task: string | nul
 export function parseCascadeUrl(raw: string): string {
   const value = raw.trim();
   if (looksLikeHandle(value)) return value;
-  try {
-    const u = new URL(value);
-    if (u.protocol === 'http:' || u.protocol === 'https:') return value;
-  } catch {
-    // fall through
-  }
-  throw new OccamError('invalid_arguments', 'url must be an absolute http(s) URL.');
+  parseHttpUrl(value);
+  return value;
 }
 
 async function withTimeout<T>(ms: number, outer: AbortSignal, run: (signal: AbortSignal) => Promise<T>): Promise<{ value?: T; timedOut: boolean }> {
@@ -178,7 +174,7 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
     return fitFacade(
       nestedFailure(
         { code, message: 'cascade produced no usable extract.', reason: lastFailure?.message },
-        { partial: false, url: req.url, mode: req.mode, steps, omitted, ...(hint ? { hint } : {}), ...(suggestedMinTokens ? { suggestedMinTokens } : {}) },
+        { partial: false, url: boundedEcho(req.url), mode: req.mode, steps, omitted, ...(hint ? { hint } : {}), ...(suggestedMinTokens ? { suggestedMinTokens } : {}) },
       ),
       maxTokens,
     );

@@ -3,6 +3,7 @@
 // selector lists, hash lists, the URL fragment) live here so `occam read` and the MCP tool share them.
 import { parseContentSelectors } from '../budget/fit.ts';
 import { OccamError } from '../contract/failures.ts';
+import { parseHttpUrl } from './url-input.ts';
 
 export const BACKEND_POLICIES = ['http', 'browser', 'http_then_browser'] as const;
 export type BackendPolicy = (typeof BACKEND_POLICIES)[number];
@@ -140,6 +141,7 @@ export function splitFragment(url: string): { fetchUrl: string; fragment: string
 export function resolveOptions(args: TranscodeArgs): TranscodeOptions {
   const inputUrl = args.url.trim();
   const { fetchUrl, fragment } = splitFragment(inputUrl);
+  parseHttpUrl(fetchUrl);
   const policy = parsePolicy(args.backend_policy);
   if (args.max_tokens != null && (!Number.isInteger(args.max_tokens) || args.max_tokens < MAX_TOKENS_MIN)) {
     throw new OccamError('invalid_arguments', 'max_tokens must be at least 128.');

@@ -25,6 +25,7 @@ import { defineService } from '../runtime/services.ts';
 import { ResponseCache, cacheEligible, cacheKey, normaliseUrlForKey } from './cache.ts';
 import { extractAcquired, type ExtractedPage } from './extraction.ts';
 import { resolveOptions, type TranscodeArgs, type TranscodeOptions } from './options.ts';
+import { boundedEcho } from './url-input.ts';
 import { transcodeReceiptStep, type ReceiptStepOutput } from './receipt-step.ts';
 import { canaryTranscodeResult } from '../trust/canary/transcode-hook.ts';
 import type { PlaybookOverlay } from '../playbooks/overlay.ts';
@@ -236,7 +237,7 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
       warnings,
     };
     const failure = nestedFailure({ ...info, retryable: retryable || undefined }, {
-      url: { url: inputUrl, finalUrl },
+      url: { url: boundedEcho(inputUrl), finalUrl: finalUrl === null ? null : boundedEcho(finalUrl) },
       ...(decisions.length ? { agentMeta: { decisions } } : {}),
       agentHints,
       timings: { totalMs: t.mark(), ...timings },

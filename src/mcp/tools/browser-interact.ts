@@ -17,7 +17,7 @@ export const browserInteractTool = defineTool({
     session_profile: z.string().nullable().optional().describe('[fetch] Session profile id whose headers are sent.'),
     focus_query: z.string().nullable().optional().describe('[tokens] Keep the parts of the result that answer this.'),
     max_tokens: z.number().int().nullable().optional().describe('[tokens] Budget for the result (≥128; default: the client budget).'),
-    deadline_ms: z.number().int().nullable().optional().describe('[advanced] Plan deadline (default 90000, clamped 1000–180000).'),
+    deadline_ms: z.number().int().nullable().optional().describe('[advanced] Plan deadline (default 25000, clamped 1000–180000).'),
   }),
   handler: async (args, ctx) => {
     const { browserInteract } = await import('../../optin/interact.ts');

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { nestedFailure, nowIso, OccamError } from '../../contract/failures.ts';
 import { defineTool } from '../tool.ts';
+import { boundedEcho } from '../../read/url-input.ts';
 
 const inputSchema = z.object({
   url: z.string().describe('[core] The page: an absolute http(s) URL (or a search handle S1…/H…).'),
@@ -45,7 +46,7 @@ export const occamTool = defineTool({
       );
     } catch (err) {
       if (!(err instanceof OccamError)) throw err;
-      return nestedFailure({ code: err.code, message: err.message }, { partial: false, url: args.url, mode, steps: [], omitted: [], timestamp: nowIso(ctx.runtime.now) });
+      return nestedFailure({ code: err.code, message: err.message }, { partial: false, url: boundedEcho(args.url), mode, steps: [], omitted: [], timestamp: nowIso(ctx.runtime.now) });
     }
   },
 });
