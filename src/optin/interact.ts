@@ -35,6 +35,8 @@ export interface InteractDeps {
   runtime: RuntimeContext;
   services: Services;
   signal?: AbortSignal;
+  /** The tool call's overall deadline (performance.now() clock). */
+  deadlineAt?: number;
   resolveMaxTokens: (explicit: number | null) => number | null;
   onProgress?: (done: number, total: number) => void | Promise<void>;
 }
@@ -94,6 +96,7 @@ export async function browserInteract(args: InteractArgs, deps: InteractDeps): P
       runtime: deps.runtime,
       services: deps.services,
       signal: deps.signal,
+      ...(deps.deadlineAt !== undefined ? { deadlineAt: deps.deadlineAt } : {}),
       resolveMaxTokens: deps.resolveMaxTokens,
       playbook: null,
       ...(overhead !== undefined ? { envelopeOverhead: overhead } : {}),

@@ -85,7 +85,15 @@ const ADVANCED_HINT =
 export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbooks?: PlaybookLookup): Promise<TranscodeResult> {
   const steps: CascadeStep[] = [];
   const omitted: StepKind[] = [];
-  const total = AbortSignal.timeout(CASCADE_TOTAL_MS);
+  // Under a tool deadline (issue 14) the whole cascade ends with it, and its stages split what is left.
+  const left = () => (deps.deadlineAt !== undefined ? Math.max(1000, deps.deadlineAt - performance.now()) : Infinity);
+  const total = AbortSignal.timeout(Math.round(Math.min(CASCADE_TOTAL_MS, left())));
+  const stageMs = (kind: StepKind): number => {
+    const own = STEP_TIMEOUTS_MS[kind];
+    if (deps.deadlineAt === undefined) return own;
+    const share = kind === 'http_extract' ? left() * 0.45 : left() - 500;
+    return Math.round(Math.max(500, Math.min(own, share)));
+  };
   const outer = deps.signal ? AbortSignal.any([deps.signal, total]) : total;
   const record = (kind: StepKind, status: StepStatus, started: number, detail?: string) => {
     steps.push({ kind, status, durationMs: Math.round(performance.now() - started), ...(detail ? { detail } : {}) });
@@ -98,7 +106,7 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
   if (!playbooks) {
     record('playbook_resolve', 'skipped', started, 'no_matching_playbook');
   } else {
-    const r = await withTimeout(STEP_TIMEOUTS_MS.playbook_resolve, outer, (s) => playbooks(req.url, s).catch(() => null));
+    const r = await withTimeout(stageMs('playbook_resolve'), outer, (s) => playbooks(req.url, s).catch(() => null));
     if (r.timedOut) record('playbook_resolve', 'omitted', started, 'timeout');
     else if (r.value) {
       playbookId = r.value;
@@ -134,8 +142,9 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
   type StageOutcome = { body: TranscodeResult | null; failure: { code: string; message: string } | null };
   const extractStage = async (kind: 'http_extract' | 'browser_fallback', policy: 'http' | 'browser', successStatus: StepStatus): Promise<StageOutcome> => {
     const stageStarted = performance.now();
-    const r = await withTimeout(STEP_TIMEOUTS_MS[kind], outer, (s) =>
-      transcode({ ...readArgs, backend_policy: policy }, { ...readDeps, signal: s }),
+    const ms = stageMs(kind);
+    const r = await withTimeout(ms, outer, (s) =>
+      transcode({ ...readArgs, backend_policy: policy }, { ...readDeps, signal: s, deadlineAt: performance.now() + ms }),
     );
     if (r.timedOut || !r.value) {
       record(kind, 'omitted', stageStarted, 'timeout');

@@ -44,6 +44,24 @@ import {
 } from './sidecars.ts';
 
 export const CHUNK_SIZE_DEFAULT = 2000;
+/** Stage timeouts without a tool deadline (the CLI): HTTP 30 s, browser 60 s. */
+const HTTP_STAGE_MS = 30_000;
+const BROWSER_STAGE_MS = 60_000;
+
+/** Stage timings of one read, for a timeout's report: each stage's duration, the running one up to now. */
+class StageLog {
+  #entries: Array<{ stage: string; started: number; ms?: number }> = [];
+  open(stage: string): () => void {
+    const entry: { stage: string; started: number; ms?: number } = { stage, started: performance.now() };
+    this.#entries.push(entry);
+    return () => {
+      entry.ms ??= Math.round(performance.now() - entry.started);
+    };
+  }
+  report(): Array<{ stage: string; ms: number; running?: true }> {
+    return this.#entries.map((e) => (e.ms !== undefined ? { stage: e.stage, ms: e.ms } : { stage: e.stage, ms: Math.round(performance.now() - e.started), running: true as const }));
+  }
+}
 const BROWSER_MISSING_WARNING = 'playwright_browser_missing_downgrading_to_http';
 /** Failures a browser rendering could have turned into a read (§6.4 escalation reasons). */
 const BROWSER_WOULD_HELP = new Set(['thin_extract', 'captcha_or_challenge', 'extraction_failed', 'http_403']);
@@ -55,6 +73,9 @@ export interface TranscodeDeps {
   services: Services;
   /** Client cancellation (MCP) — aborts in-flight work as `timeout`. */
   signal?: AbortSignal;
+  /** The tool call's overall deadline on the performance.now() clock: the HTTP and browser stages split what
+   *  is left of it (issue 14). Absent: each stage keeps its own timeout. */
+  deadlineAt?: number;
   /** tools.md §5.4: explicit wins, else the ambient budget, else null (no cap). */
   resolveMaxTokens: (explicit: number | null) => number | null;
   /** Exactly one private origin this call may reach (the `occam read --demo` page). */
@@ -265,8 +286,13 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
   timings.preflightMs = t.mark();
 
   // --- deadline and cancellation ---
+  const stages = new StageLog();
   const controller = new AbortController();
-  const onAbort = () => controller.abort(new OccamError('timeout', 'The read was cancelled.'));
+  // The tool deadline aborts with its own timeout error; a client cancellation has none.
+  const onAbort = () => {
+    const reason = deps.signal?.reason;
+    controller.abort(reason instanceof OccamError ? reason : new OccamError('timeout', 'The read was cancelled.'));
+  };
   if (deps.signal?.aborted) onAbort();
   deps.signal?.addEventListener('abort', onAbort, { once: true });
   const deadline = opts.deadlineMs
@@ -274,7 +300,7 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
     : null;
 
   try {
-    const work = run(opts, effectiveMax, deps, controller.signal, t, timings, warnings, (f, extra, browserTried) => {
+    const work = run(opts, effectiveMax, deps, controller.signal, t, timings, warnings, stages, (f, extra, browserTried) => {
       finalUrl = (extra?.finalUrl as string | null | undefined) ?? finalUrl;
       const { finalUrl: _omit, ...rest } = extra ?? {};
       return fail(f, rest, browserTried);
@@ -282,7 +308,8 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
       finalUrl = u;
     });
     const aborted = new Promise<TranscodeResult>((resolve) => {
-      const settle = () => resolve(fail({ code: 'timeout', message: (controller.signal.reason as Error)?.message ?? 'The read was cancelled.' }));
+      // A timeout names the stages that ran and how long each took (the one still running included).
+      const settle = () => resolve(fail({ code: 'timeout', message: (controller.signal.reason as Error)?.message ?? 'The read was cancelled.' }, { stages: stages.report() }));
       if (controller.signal.aborted) settle();
       else controller.signal.addEventListener('abort', settle, { once: true });
     });
@@ -307,6 +334,7 @@ async function run(
   t: Clock,
   timings: Record<string, number>,
   warnings: string[],
+  stages: StageLog,
   fail: FailFn,
   setFinalUrl: (u: string) => void,
 ): Promise<TranscodeResult> {
@@ -353,11 +381,21 @@ async function run(
   if (opts.screenshot && !browser) warnings.push('capture_screenshot_unavailable: screenshots need the browser backend, which is not available');
   else if (opts.screenshot && opts.policy === 'http') warnings.push('capture_screenshot_unavailable: screenshots need backend_policy browser or http_then_browser');
 
+  // Stage split of the tool deadline: HTTP takes at most half of what is left when a browser may follow, the
+  // browser what remains; a second kept back for compile and receipt.
+  const stageTimeout = (kind: 'http' | 'browser'): number => {
+    const own = kind === 'http' ? HTTP_STAGE_MS : BROWSER_STAGE_MS;
+    if (deps.deadlineAt === undefined) return own;
+    const left = Math.max(1000, deps.deadlineAt - performance.now() - 1000);
+    const share = kind === 'http' && wantsBrowser && browser && opts.policy === 'http_then_browser' ? left / 2 : left;
+    return Math.round(Math.min(own, Math.max(1000, share)));
+  };
   const acquireDeps = { runtime, resolve: deps.resolve, dial: deps.dial, politeness: await services.use(politenessService) };
   const httpAttempt = async (url: string): Promise<Attempt> => {
     const started = performance.now();
     try {
-      const doc = await acquire(url, { signal, sessionProfile: opts.sessionProfile, allowance: deps.allowance ?? null, timeoutMs: 30_000 }, acquireDeps);
+      const stage = stages.open('http');
+      const doc = await acquire(url, { signal, sessionProfile: opts.sessionProfile, allowance: deps.allowance ?? null, timeoutMs: stageTimeout('http') }, acquireDeps).finally(stage);
       const networkMs = doc.timings.totalMs;
       const parseStart = performance.now();
       const shaped = doc.kind === 'html' ? overlayFor(doc.text) : { selectors: {}, matched: undefined };
@@ -385,7 +423,10 @@ async function run(
   const browserAttempt = async (url: string, escalationReason?: string): Promise<Attempt> => {
     const started = performance.now();
     try {
-      const rendered = await (browser as BrowserBackend).render(url, { signal, screenshot: opts.screenshot, ...(overlay?.browserPlan?.length ? { actions: overlay.browserPlan } : {}) });
+      const stage = stages.open('browser');
+      const rendered = await (browser as BrowserBackend)
+        .render(url, { signal, screenshot: opts.screenshot, timeoutMs: stageTimeout('browser'), ...(overlay?.browserPlan?.length ? { actions: overlay.browserPlan } : {}) })
+        .finally(stage);
       const networkMs = performance.now() - started;
       const parseStart = performance.now();
       const shaped = overlayFor(rendered.html);
@@ -930,6 +971,7 @@ async function discoverBrowser(deps: TranscodeDeps): Promise<BrowserBackend | nu
         signal: o.signal,
         screenshot: o.screenshot,
         headers: o.headers,
+        ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
         // A playbook's browser plan is a hint: its failed steps are skipped (playbooks.md §2.6).
         ...(o.actions?.length ? { actions: o.actions, actionsLenient: true } : {}),
       });

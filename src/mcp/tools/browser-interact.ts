@@ -19,12 +19,15 @@ export const browserInteractTool = defineTool({
     max_tokens: z.number().int().nullable().optional().describe('[tokens] Budget for the result (≥128; default: the client budget).'),
     deadline_ms: z.number().int().nullable().optional().describe('[advanced] Plan deadline (default 25000, clamped 1000–180000).'),
   }),
+  // The plan's own deadline plus the capture grace (src/optin/interact.ts) may extend the tool deadline.
+  callDeadlineMs: (args) => (args.deadline_ms != null ? Math.min(180_000, Math.max(1000, args.deadline_ms)) + 15_000 : null),
   handler: async (args, ctx) => {
     const { browserInteract } = await import('../../optin/interact.ts');
     return browserInteract(args, {
       runtime: ctx.runtime,
       services: ctx.services,
       signal: ctx.signal,
+      ...(ctx.deadline ? { deadlineAt: ctx.deadline.at } : {}),
       resolveMaxTokens: (explicit) => ctx.session.capabilities.resolveMaxTokens(explicit),
       onProgress: (done, total) => ctx.progress?.(done, total),
     });

@@ -43,6 +43,7 @@ export const digestTool = defineTool({
       runtime: ctx.runtime,
       services: ctx.services,
       signal: ctx.signal,
+      ...(ctx.deadline ? { deadlineAt: ctx.deadline.at } : {}),
       resolveMaxTokens: (explicit: number | null) => ctx.session.capabilities.resolveMaxTokens(explicit),
     };
     try {

@@ -35,6 +35,7 @@ export const occamTool = defineTool({
           runtime: ctx.runtime,
           services: ctx.services,
           signal: ctx.signal,
+          ...(ctx.deadline ? { deadlineAt: ctx.deadline.at } : {}),
           resolveMaxTokens: (explicit) => ctx.session.capabilities.resolveMaxTokens(explicit),
         },
         // The cascade's playbook_resolve step uses the same resolver as occam_playbook_resolve (playbooks.md §3).

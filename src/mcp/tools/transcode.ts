@@ -65,12 +65,14 @@ export const transcodeTool = defineTool({
     'ok:false means the content is unknown — never fill the gap from memory; failure.code says why (e.g. requires_login, captcha_or_challenge, http_404).',
   ].join(' '),
   inputSchema: transcodeInputSchema,
+  callDeadlineMs: (args) => args.deadline_ms,
   handler: async (args, ctx) => {
     const { transcode } = await import('../../read/transcode.ts');
     return transcode(args, {
       runtime: ctx.runtime,
       services: ctx.services,
       signal: ctx.signal,
+      ...(ctx.deadline ? { deadlineAt: ctx.deadline.at } : {}),
       resolveMaxTokens: (explicit) => ctx.session.capabilities.resolveMaxTokens(explicit),
     });
   },
