@@ -244,6 +244,7 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
   let inputUrl = typeof args.url === 'string' ? args.url.trim() : '';
   let finalUrl: string | null = null;
   const warnings: string[] = [];
+  const stages = new StageLog();
 
   const fail = (info: NestedFailureInfo, extra: Record<string, unknown> = {}, browserTried = false): TranscodeResult => {
     // The browser would have been the next step but none is installed: say how to get one (issue 4, §6.3).
@@ -262,6 +263,8 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
       ...(decisions.length ? { agentMeta: { decisions } } : {}),
       agentHints,
       timings: { totalMs: t.mark(), ...timings },
+      // A timeout names the stages that ran and how long each took (the one still running included).
+      ...(info.code === 'timeout' ? { stages: stages.report() } : {}),
       ...extra,
     });
     if (!retryable) delete (failure.failure as Record<string, unknown>).retryable;
@@ -286,7 +289,6 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
   timings.preflightMs = t.mark();
 
   // --- deadline and cancellation ---
-  const stages = new StageLog();
   const controller = new AbortController();
   // The tool deadline aborts with its own timeout error; a client cancellation has none.
   const onAbort = () => {
@@ -309,7 +311,7 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
     });
     const aborted = new Promise<TranscodeResult>((resolve) => {
       // A timeout names the stages that ran and how long each took (the one still running included).
-      const settle = () => resolve(fail({ code: 'timeout', message: (controller.signal.reason as Error)?.message ?? 'The read was cancelled.' }, { stages: stages.report() }));
+      const settle = () => resolve(fail({ code: 'timeout', message: (controller.signal.reason as Error)?.message ?? 'The read was cancelled.' }));
       if (controller.signal.aborted) settle();
       else controller.signal.addEventListener('abort', settle, { once: true });
     });
