@@ -68,7 +68,47 @@ export const DEADLINE_GRACE_MS = 2000;
  */
 export function defineTool<Schema extends z.ZodObject<any>>(tool: ToolModule<Schema>): ToolModule<Schema> {
   const inputSchema = tool.inputSchema.strict() as unknown as Schema;
-  return { ...tool, inputSchema, handler: (args, ctx) => runWithDeadline(tool, args, ctx) };
+  return {
+    ...tool,
+    inputSchema,
+    publishSchema: (json) => portableSchema(tool.publishSchema ? tool.publishSchema(json) : json),
+    handler: (args, ctx) => runWithDeadline(tool, args, ctx),
+  };
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The published JSON Schema in the portable subset clients handle (issue 14): an optional parameter is simply
+ * not required — `null` stays accepted at run time but is not advertised (`anyOf [X, null]` and `type [t, "null"]`
+ * become X / t); integers carry their documented ranges (a `.meta({minimum, maximum})` range of a clamped
+ * parameter moves onto the integer) and never zod's ±2^53 placeholders.
+ */
+export function portableSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== 'object') return node;
+    let out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) out[k] = visit(v);
+    const anyOf = out.anyOf as Array<Record<string, unknown>> | undefined;
+    if (Array.isArray(anyOf)) {
+      const rest = anyOf.filter((x) => x.type !== 'null');
+      if (rest.length < anyOf.length) {
+        const { anyOf: _drop, ...outer } = out;
+        out = rest.length === 1 ? { ...rest[0], ...outer } : { ...outer, anyOf: rest };
+      }
+    }
+    if (Array.isArray(out.type)) {
+      const types = (out.type as string[]).filter((t) => t !== 'null');
+      out.type = types.length === 1 ? types[0] : types;
+    }
+    if (out.type === 'integer' || out.type === 'number') {
+      if (out.minimum === -SAFE) delete out.minimum;
+      if (out.maximum === SAFE) delete out.maximum;
+    }
+    return out;
+  };
+  return visit(schema) as Record<string, unknown>;
 }
 
 async function runWithDeadline<Schema extends z.ZodObject<any>>(tool: ToolModule<Schema>, args: z.output<Schema>, ctx: ToolContext): Promise<ToolResultObject> {

@@ -11,6 +11,10 @@ export const PLAYBOOK_POLICIES = ['off', 'auto'] as const;
 export type PlaybookPolicy = (typeof PLAYBOOK_POLICIES)[number];
 
 export const MAX_TOKENS_MIN = 128;
+/** The largest budget any tool accepts: the largest context window the client capabilities take. */
+export const MAX_TOKENS_MAX = 2_000_000;
+/** cache_ttl_s above a year is refused. */
+export const CACHE_TTL_MAX_S = 31_536_000;
 export const DEADLINE_MIN_MS = 1000;
 export const DEADLINE_MAX_MS = 300_000;
 export const FRAGMENT_MAX_CHARS = 512;

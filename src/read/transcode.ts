@@ -26,6 +26,7 @@ import { ResponseCache, cacheEligible, cacheKey, normaliseUrlForKey } from './ca
 import { extractAcquired, type ExtractedPage } from './extraction.ts';
 import { resolveOptions, type TranscodeArgs, type TranscodeOptions } from './options.ts';
 import { boundedEcho } from './url-input.ts';
+import { memoryLedgerService, parseReservation } from './memory.ts';
 import { transcodeReceiptStep, type ReceiptStepOutput } from './receipt-step.ts';
 import { canaryTranscodeResult } from '../trust/canary/transcode-hook.ts';
 import type { PlaybookOverlay } from '../playbooks/overlay.ts';
@@ -392,6 +393,7 @@ async function run(
     const share = kind === 'http' && wantsBrowser && browser && opts.policy === 'http_then_browser' ? left / 2 : left;
     return Math.round(Math.min(own, Math.max(1000, share)));
   };
+  const ledger = await services.use(memoryLedgerService);
   const acquireDeps = { runtime, resolve: deps.resolve, dial: deps.dial, politeness: await services.use(politenessService) };
   const httpAttempt = async (url: string): Promise<Attempt> => {
     const started = performance.now();
@@ -399,9 +401,17 @@ async function run(
       const stage = stages.open('http');
       const doc = await acquire(url, { signal, sessionProfile: opts.sessionProfile, allowance: deps.allowance ?? null, timeoutMs: stageTimeout('http') }, acquireDeps).finally(stage);
       const networkMs = doc.timings.totalMs;
+      // The parse waits for its share of the memory budget (digest/batch queue here, issue 14).
+      const release = await ledger.reserve(parseReservation(doc.bytes.length), signal);
       const parseStart = performance.now();
-      const shaped = doc.kind === 'html' ? overlayFor(doc.text) : { selectors: {}, matched: undefined };
-      const page = await extractAcquired(doc, { jsonFeed: opts.jsonFeed, sessionBound: Boolean(opts.sessionProfile), ...shaped.selectors });
+      let page: ExtractedPage;
+      let shaped: ReturnType<typeof overlayFor>;
+      try {
+        shaped = doc.kind === 'html' ? overlayFor(doc.text) : { selectors: {}, matched: undefined };
+        page = await extractAcquired(doc, { jsonFeed: opts.jsonFeed, sessionBound: Boolean(opts.sessionProfile), ...shaped.selectors });
+      } finally {
+        release();
+      }
       const parseMs = performance.now() - parseStart;
       const base = {
         ...(shaped.matched ? { playbookMatched: shaped.matched } : {}),
@@ -430,12 +440,19 @@ async function run(
         .render(url, { signal, screenshot: opts.screenshot, timeoutMs: stageTimeout('browser'), ...(overlay?.browserPlan?.length ? { actions: overlay.browserPlan } : {}) })
         .finally(stage);
       const networkMs = performance.now() - started;
+      const release = await ledger.reserve(parseReservation(rendered.html.length), signal);
       const parseStart = performance.now();
-      const shaped = overlayFor(rendered.html);
-      const page = await extractAcquired(
-        { kind: 'html', text: rendered.html, finalUrl: rendered.finalUrl, requestedUrl: url, statusCode: rendered.status ?? 200, contentType: 'text/html', headers: {} },
-        { jsonFeed: false, sessionBound: Boolean(opts.sessionProfile), backend: 'browser_playwright', ...shaped.selectors },
-      );
+      let page: ExtractedPage;
+      let shaped: ReturnType<typeof overlayFor>;
+      try {
+        shaped = overlayFor(rendered.html);
+        page = await extractAcquired(
+          { kind: 'html', text: rendered.html, finalUrl: rendered.finalUrl, requestedUrl: url, statusCode: rendered.status ?? 200, contentType: 'text/html', headers: {} },
+          { jsonFeed: false, sessionBound: Boolean(opts.sessionProfile), backend: 'browser_playwright', ...shaped.selectors },
+        );
+      } finally {
+        release();
+      }
       const parseMs = performance.now() - parseStart;
       const base = {
         ...(shaped.matched ? { playbookMatched: shaped.matched } : {}),

@@ -29,3 +29,8 @@ export function parseHttpUrl(raw: string): URL {
   }
   return url;
 }
+
+/** Longest search query, focus query or task a tool accepts. */
+export const QUERY_MAX_CHARS = 2048;
+/** Longest selector list / section heading / must_contain text. */
+export const SELECTOR_MAX_CHARS = 4096;
