@@ -80,7 +80,7 @@ test('issue 14: twenty 6 MB pages through occam_digest stay under OCCAM_READ_MEM
   const urls = Array.from({ length: 20 }, (_, i) => server.url(`/digest/${i}`));
   // Parses queue for the budget, so these calls take minutes on a shared machine: the SDK timeout is raised.
   const calls = [urls.slice(0, 8), urls.slice(8, 16), urls.slice(16)].map(async (batch) => {
-    const raw = await mcp.client.callTool({ name: 'occam_digest', arguments: { urls: batch, per_url_max_tokens: 1000, include_combined: false } }, undefined, { timeout: 600_000 });
+    const raw = await mcp.client.callTool({ name: 'occam_digest', arguments: { urls: batch, backend_policy: 'http', per_url_max_tokens: 1000, include_combined: false } }, undefined, { timeout: 600_000 });
     return { json: JSON.parse((raw.content as Array<{ text: string }>)[0].text) };
   });
   const results = await Promise.all(calls);
