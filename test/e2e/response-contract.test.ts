@@ -132,6 +132,7 @@ function checkCutNamed(where: string, partial: boolean, omitted: any) {
 
 test('issue 14 property: occam_transcode — whole response ≤ budget, cuts named, partial exactly when cut', async () => {
   const r = rng(1401);
+  const seen = { ok: 0, partial: 0, whole: 0, tooSmall: 0 };
   for (let i = 0; i < 16; i++) {
     const seed = 100 + i;
     const url = server.url(`/p/${seed}`);
@@ -140,19 +141,29 @@ test('issue 14 property: occam_transcode — whole response ≤ budget, cuts nam
     if (r() < 0.25) args.focus_query = `Heading ${Math.floor(r() * 20)}`;
     const { json, tokens } = await call('occam_transcode', args);
     const where = `transcode seed=${seed} blocks=${page(`/p/${seed}`, seed).blocks} ${JSON.stringify(args)}`;
-    if (!checkFits(where, tokens, budget, json)) continue;
+    if (!checkFits(where, tokens, budget, json)) {
+      seen.tooSmall++;
+      continue;
+    }
+    seen.ok++;
     const full = await uncapped(url);
+    seen[json.markdown === full ? 'whole' : 'partial']++;
     assert.equal(json.partial, json.markdown !== full, `${where}: partial=${json.partial} but the markdown ${json.markdown === full ? 'is' : 'is not'} whole`);
     assert.equal(json.partial, json.compile.truncated, where);
     checkCutNamed(where, json.partial, json.compile.omitted);
     if (json.receipt && json.partial) assert.equal(json.receipt.partial, true, `${where}: the receipt says partial`);
   }
+  // The property is not vacuous: the seeds cover cut reads, whole reads and at least a few long pages.
+  assert.ok(seen.partial >= 3 && seen.whole >= 2, JSON.stringify(seen));
+  assert.ok([...pages.values()].some((p) => p.blocks > 1000 && p.headings > 100), 'a long page with many headings was read');
 });
 
 test('issue 14 property: ambient budget from occam_client_capabilities is a ceiling too', async () => {
+  const seeds = [120, 121, 122];
+  for (const seed of seeds) await uncapped(server.url(`/p/${seed}`)); // before the ambient budget applies
   await mcp.call('occam_client_capabilities', { context_tokens: 2560 });
   try {
-    for (const seed of [120, 121, 122]) {
+    for (const seed of seeds) {
       const url = server.url(`/p/${seed}`);
       const { json, tokens } = await call('occam_transcode', { url, backend_policy: 'http', playbook_policy: 'off' });
       const where = `ambient seed=${seed}`;
