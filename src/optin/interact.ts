@@ -8,6 +8,7 @@ import { guardPolicyFor } from '../fetch/acquire.ts';
 import { actionPlanHash, parseActionPlan, redactAction, type ActionOutcome, type BrowserAction } from '../fetch/browser/actions.ts';
 import type { Services } from '../runtime/services.ts';
 import { loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
+import { boundedEcho, parseHttpUrl } from '../read/url-input.ts';
 
 // The default plan deadline plus the capture grace stay inside the default tool deadline (OCCAM_TOOL_DEADLINE_MS,
 // 45 s), so a slow page ends in a typed timeout before a client's own 60 s request timeout (issue 14).
@@ -54,10 +55,11 @@ function traceOf(actions: readonly BrowserAction[], outcomes: readonly ActionOut
 
 export async function browserInteract(args: InteractArgs, deps: InteractDeps): Promise<{ ok: boolean } & Record<string, unknown>> {
   const url = typeof args.url === 'string' ? args.url.trim() : '';
-  const fail = (code: FailureCode, message: string, extra: Record<string, unknown> = {}) => topFailure(code, message, { url, stepsRun: 0, ...extra });
+  const fail = (code: FailureCode, message: string, extra: Record<string, unknown> = {}) => topFailure(code, message, { url: boundedEcho(url), stepsRun: 0, ...extra });
   let actions: BrowserAction[];
   try {
     if (!url) throw new OccamError('invalid_arguments', 'url is required.');
+    parseHttpUrl(url); // invalid_url before anything else, as on every tool (issue 14)
     if (args.max_tokens !== undefined && args.max_tokens !== null && args.max_tokens < 128) throw new OccamError('invalid_arguments', 'max_tokens must be at least 128.');
     actions = parseActionPlan(args.actions);
   } catch (err) {
