@@ -15,7 +15,8 @@ let mcp: McpSession;
 const gates = Object.fromEntries(OPT_IN_GATES.map((g) => [g, '1']));
 
 before(async () => {
-  server = await startFixtureServer({ '/a': html(pageHtml('a')), '/b': html(pageHtml('b')) });
+  const deep = `<!doctype html><html><head><title>Deep</title></head><body><main><article><h1>Deep page</h1>${pageHtml('d').replace(/^[\s\S]*<article>|<\/article>[\s\S]*$/g, '')}${'<div>'.repeat(450)}<p>Deep text with a <a href="https://example.com/deep">deep link</a>.</p>${'</div>'.repeat(450)}</article></main></body></html>`;
+  server = await startFixtureServer({ '/a': html(pageHtml('a')), '/b': html(pageHtml('b')), '/deep': html(deep) });
   mcp = await startMcp({ OCCAM_PROFILE: 'full', ...gates, OCCAM_SEARCH_PROVIDER: 'SearXNG', OCCAM_SEARCH_URL: server.url('/searx/') });
 });
 after(async () => {
@@ -82,6 +83,25 @@ test('issue 14: with private URLs allowed for the fixture, a literally private i
     assert.deepEqual(json.items.map((i: any) => i.ok), [true, false, true]);
     assert.equal(json.items[1].failure.code, 'invalid_url');
     assert.equal(json.stats.failed, 1);
+  } finally {
+    await open.close();
+  }
+});
+
+test('issue 14: the DOM depth cap is a cut too — partial:true with what was flattened', async () => {
+  const open = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
+  try {
+    const { json } = await open.call('occam_transcode', { url: server.url('/deep'), backend_policy: 'http' });
+    assert.equal(json.ok, true, JSON.stringify(json).slice(0, 300));
+    assert.equal(json.partial, true);
+    assert.equal(json.compile.sourceTruncated.layer, 'dom_depth_cap');
+    assert.ok(json.compile.sourceTruncated.flattenedElements >= 1);
+    assert.ok(json.markdown.includes('Deep text'), 'the text itself is kept');
+    assert.ok(!json.markdown.includes('https://example.com/deep'), 'the link below the cap is what was lost');
+    assert.ok(json.agentHints.warnings.some((w: string) => w.startsWith('source_truncated: dom_depth_cap')));
+    const plain = (await open.call('occam_transcode', { url: server.url('/a'), backend_policy: 'http' })).json;
+    assert.equal(plain.partial, false);
+    assert.equal(plain.compile, undefined);
   } finally {
     await open.close();
   }
