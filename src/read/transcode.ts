@@ -821,7 +821,9 @@ async function run(
   // --- the whole-response ceiling (issue 14): measure the serialised response and shrink until it fits ---
   let plannerMax = effectiveMax;
   let fitted = await planFitted(plannerMax);
-  let level = 0;
+  // A long manifest or index cannot fit a budget in full: start with their summaries (give-back may undo it).
+  const listed = Math.max(fitted.plan.omitted?.manifest?.length ?? 0, fitted.plan.truncated ? parsed.sections.length : 0);
+  let level = effectiveMax !== null && listed * 24 > effectiveMax ? 1 : 0;
   let response = await build(fitted.plan, fitted.reserve, level);
   if (effectiveMax !== null) {
     const target = Math.max(1, effectiveMax - (deps.envelopeOverhead ?? 0) - SELF_REFERENCE_SLACK);
