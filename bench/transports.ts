@@ -20,6 +20,7 @@ import type { BenchModule } from './run.ts';
 import { fmt, percentile, writeResult } from './util.ts';
 
 const BIN = fileURLToPath(new URL('../bin/occam.ts', import.meta.url));
+const SDK_STDIO = fileURLToPath(new URL('./baseline-sdk-server.ts', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-sdk-http-server.ts', import.meta.url));
 const CONCURRENCY = [1, 10, 50];
 
@@ -72,6 +73,59 @@ async function drive(clients: Client[], lanes: number, w: Workload): Promise<Fig
   );
   const elapsed = (performance.now() - started) / 1000;
   return { callsPerSecond: latencies.length / elapsed, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), errors };
+}
+
+/** Peak resident set (VmHWM, Linux) of a process, in KiB; null where /proc is absent. */
+async function peakRssKb(pid: number): Promise<number | null> {
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One stdio server receives initialize and then a single ping line of `bytes` (padded params), written in 1 MiB
+ * pieces like a pipe; returns the time to its answer and the server's peak RSS before and after that line.
+ */
+async function bigLine(args: string[], env: Record<string, string>, bytes: number): Promise<{ ms: number; rssBeforeKb: number | null; rssPeakKb: number | null }> {
+  const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  let out = '';
+  const waitFor = (id: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (out.includes(`"id":${id}`)) {
+          child.stdout!.off('data', check);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', (c: Buffer) => {
+        out += c.toString('utf8');
+        check();
+      });
+      child.once('exit', () => reject(new Error('stdio server exited')));
+    });
+  const write = (text: string) => new Promise<void>((r) => (child.stdin!.write(text) ? r() : child.stdin!.once('drain', () => r())));
+  try {
+    await write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`);
+    await waitFor(1);
+    const rssBeforeKb = await peakRssKb(child.pid!);
+    const head = '{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"';
+    const tail = '"}}\n';
+    const answered = waitFor(2);
+    const t = performance.now();
+    await write(head);
+    const block = 'x'.repeat(1 << 20);
+    for (let left = bytes - head.length - tail.length; left > 0; left -= block.length) await write(left >= block.length ? block : block.slice(0, left));
+    await write(tail);
+    await answered;
+    const ms = performance.now() - t;
+    return { ms, rssBeforeKb, rssPeakKb: await peakRssKb(child.pid!) };
+  } finally {
+    child.kill('SIGKILL');
+  }
 }
 
 const bench: BenchModule = {
@@ -165,7 +219,20 @@ const bench: BenchModule = {
     }
     console.log('  (stdio: one connection with the same number of calls in flight; HTTP: one client per lane, stateless;');
     console.log('   bare SDK HTTP: the SDK\'s stateless pattern with one no-op tool, same clients, same run)');
-    writeResult('transports', { concurrency: CONCURRENCY, results });
+
+    // One 9 MiB stdio line (under the 10 MiB cap): Occam's line framing vs the SDK's StdioServerTransport.
+    const NINE_MIB = 9 * 1024 * 1024;
+    const occamLine = await bigLine([BIN, 'mcp'], env, NINE_MIB);
+    const sdkLine = await bigLine([SDK_STDIO], env, NINE_MIB);
+    const mib = (kb: number | null) => (kb === null ? 'n/a' : `${fmt(kb / 1024)} MiB`);
+    console.log('\none 9 MiB stdio line (a padded ping), answered:');
+    console.log(`  occam mcp:         ${fmt(occamLine.ms)} ms, peak RSS ${mib(occamLine.rssPeakKb)} (${mib(occamLine.rssBeforeKb)} before the line)`);
+    console.log(`  SDK stdio server:  ${fmt(sdkLine.ms)} ms, peak RSS ${mib(sdkLine.rssPeakKb)} (${mib(sdkLine.rssBeforeKb)} before the line)`);
+    if (occamLine.rssPeakKb && sdkLine.rssPeakKb && occamLine.rssBeforeKb && sdkLine.rssBeforeKb) {
+      const growth = (occamLine.rssPeakKb - occamLine.rssBeforeKb) / Math.max(1, sdkLine.rssPeakKb - sdkLine.rssBeforeKb);
+      console.log(`  RSS growth for the line, occam/SDK: ${fmt(growth, 2)}×; time occam/SDK: ${fmt(occamLine.ms / sdkLine.ms, 2)}×`);
+    }
+    writeResult('transports', { concurrency: CONCURRENCY, results, stdioNineMiBLine: { occam: occamLine, sdk: sdkLine } });
   },
 };
 export default bench;

@@ -65,6 +65,8 @@ export function occamPaths(ctx: Ctx) {
     keysDir: nonEmpty(ctx.env.OCCAM_KEYS_ROOT) ?? p.join(state, 'keys'),
     sessionsDir: nonEmpty(ctx.env.OCCAM_SESSIONS_ROOT) ?? p.join(state, 'sessions'),
     connectReport: p.join(state, 'connect-last.json'),
+    /** What connect created in host config files (whole files, container objects), undone by disconnect. */
+    connectCreated: p.join(state, 'connect-created.json'),
     playbooksLocalDir: nonEmpty(ctx.env.OCCAM_PLAYBOOKS_LOCAL_ROOT) ?? p.join(state, 'playbooks', 'local'),
     playbooksUserDir: p.join(state, 'playbooks', 'user'),
     watchDb: nonEmpty(ctx.env.OCCAM_WATCH_DB_PATH) ?? p.join(state, 'watch', 'watch.db'),

@@ -56,7 +56,7 @@ import {
   type CharsetSource,
   type ContentKind,
 } from './content.ts';
-import { checkUrlLiteral, privacyModeOf, type GuardPolicy, type PrivateOriginAllowance, type Resolver } from './guard.ts';
+import { checkUrlLiteral, localAddressesFor, privacyModeOf, type GuardPolicy, type PrivateOriginAllowance, type Resolver } from './guard.ts';
 import {
   ACCEPT_ENCODING,
   CREDENTIAL_HEADERS,
@@ -165,8 +165,12 @@ export interface AcquiredDocument {
 }
 
 /** The guard policy in effect for a call: env OCCAM_ALLOW_PRIVATE_URLS plus an optional allowance. */
-export function guardPolicyFor(ctx: Pick<RuntimeContext, 'env'>, allowance?: PrivateOriginAllowance | null): GuardPolicy {
-  return { allowPrivate: readEnv<boolean>('OCCAM_ALLOW_PRIVATE_URLS', ctx.env), allowance: allowance ?? null };
+export function guardPolicyFor(ctx: Pick<RuntimeContext, 'env' | 'networkInterfaces'>, allowance?: PrivateOriginAllowance | null): GuardPolicy {
+  return {
+    allowPrivate: readEnv<boolean>('OCCAM_ALLOW_PRIVATE_URLS', ctx.env),
+    allowance: allowance ?? null,
+    localAddresses: localAddressesFor(ctx.networkInterfaces),
+  };
 }
 
 /** Parses an absolute http(s) URL; `invalid_url` otherwise (a non-http(s) absolute URL is the guard's call). */

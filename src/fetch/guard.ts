@@ -3,6 +3,7 @@
 // Private destinations are denied by default; only env OCCAM_ALLOW_PRIVATE_URLS=1 or a PrivateOriginAllowance
 // created in-process for one exact origin lifts the denial.
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { networkInterfaces } from 'node:os';
 import { OccamError } from '../contract/failures.ts';
 
 export const PRIVATE_URL_MESSAGE = 'Private or local URLs are blocked.';
@@ -18,7 +19,10 @@ export type AddressClass =
   | 'broadcast'
   | 'reserved'
   | 'site_local'
-  | 'unique_local';
+  | 'unique_local'
+  | 'documentation'
+  | 'benchmarking'
+  | 'tunnel';
 
 export interface ResolvedAddress {
   address: string;
@@ -141,7 +145,9 @@ export function formatIp(ip: IpLiteral): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Classification tables (data): prefix → class. IPv4 first; IPv6 forms that embed an IPv4 are judged by it.
+// Classification tables (data): prefix → class, after the IANA IPv4 and IPv6 Special-Purpose Address Registries.
+// The longest matching prefix wins, so a globally reachable assignment inside a special block (marked 'public')
+// overrides its block. IPv6 forms that embed an IPv4 (mapped, NAT64, 6to4) are judged by that IPv4.
 
 interface Range {
   bytes: number[];
@@ -157,18 +163,25 @@ const v4 = (dotted: string, bits: number, cls: AddressClass): Range => ({
 const v6 = (text: string, bits: number, cls: AddressClass): Range => ({ bytes: parseIpv6(text)!, bits, cls });
 
 export const IPV4_RANGES: readonly Range[] = [
-  v4('0.0.0.0', 8, 'unspecified'),
+  v4('0.0.0.0', 8, 'unspecified'), // "this network"
   v4('10.0.0.0', 8, 'private'),
   v4('100.64.0.0', 10, 'shared_cgnat'),
   v4('127.0.0.0', 8, 'loopback'),
   v4('169.254.0.0', 16, 'link_local'), // includes the cloud metadata address 169.254.169.254
   v4('172.16.0.0', 12, 'private'),
-  v4('192.0.0.0', 24, 'reserved'), // IETF protocol assignments (incl. some metadata services)
+  v4('192.0.0.0', 24, 'reserved'), // IETF protocol assignments (DS-Lite, NAT64 discovery, some metadata services)
+  v4('192.0.0.9', 32, 'public'), // PCP anycast, globally reachable
+  v4('192.0.0.10', 32, 'public'), // TURN anycast, globally reachable
+  v4('192.0.2.0', 24, 'documentation'), // TEST-NET-1
+  v4('192.88.99.0', 24, 'tunnel'), // deprecated 6to4 relay anycast
   v4('192.168.0.0', 16, 'private'),
-  v4('198.18.0.0', 15, 'reserved'), // benchmarking networks, never on the public internet
+  v4('198.18.0.0', 15, 'benchmarking'),
+  v4('198.51.100.0', 24, 'documentation'), // TEST-NET-2
+  v4('203.0.113.0', 24, 'documentation'), // TEST-NET-3
   v4('224.0.0.0', 4, 'multicast'),
-  v4('255.255.255.255', 32, 'broadcast'),
+  v4('233.252.0.0', 24, 'documentation'), // MCAST-TEST-NET
   v4('240.0.0.0', 4, 'reserved'),
+  v4('255.255.255.255', 32, 'broadcast'),
 ];
 
 export const IPV6_RANGES: readonly Range[] = [
@@ -176,11 +189,28 @@ export const IPV6_RANGES: readonly Range[] = [
   v6('::1', 128, 'loopback'),
   v6('64:ff9b:1::', 48, 'private'), // local-use NAT64
   v6('100::', 64, 'reserved'), // discard-only
+  v6('100:0:0:1::', 64, 'reserved'), // dummy prefix
+  v6('2001::', 23, 'reserved'), // IETF protocol assignments
+  v6('2001::', 32, 'tunnel'), // Teredo
+  v6('2001:1::1', 128, 'public'), // PCP anycast
+  v6('2001:1::2', 128, 'public'), // TURN anycast
+  v6('2001:1::3', 128, 'public'), // DNS-SD service registration anycast
+  v6('2001:2::', 48, 'benchmarking'),
+  v6('2001:3::', 32, 'public'), // AMT
+  v6('2001:4:112::', 48, 'public'), // AS112-v6
+  v6('2001:20::', 28, 'public'), // ORCHIDv2
+  v6('2001:30::', 28, 'public'), // drone remote ID
+  v6('2001:db8::', 32, 'documentation'),
+  v6('3fff::', 20, 'documentation'),
+  v6('5f00::', 16, 'reserved'), // segment routing SIDs
   v6('fc00::', 7, 'unique_local'),
   v6('fe80::', 10, 'link_local'),
   v6('fec0::', 10, 'site_local'),
   v6('ff00::', 8, 'multicast'),
 ];
+
+/** Global unicast space (2000::/3); any other IPv6 address not listed above is unassigned or special. */
+const IPV6_GLOBAL_UNICAST = v6('2000::', 3, 'public');
 
 function inRange(bytes: number[], r: Range): boolean {
   let bits = r.bits;
@@ -189,6 +219,12 @@ function inRange(bytes: number[], r: Range): boolean {
     if ((bytes[i] & mask) !== (r.bytes[i] & mask)) return false;
   }
   return true;
+}
+
+function longestMatch(bytes: number[], ranges: readonly Range[]): Range | undefined {
+  let best: Range | undefined;
+  for (const r of ranges) if (inRange(bytes, r) && (!best || r.bits > best.bits)) best = r;
+  return best;
 }
 
 const startsWith = (bytes: number[], prefix: number[]) => prefix.every((b, i) => bytes[i] === b);
@@ -207,10 +243,67 @@ export function embeddedIpv4(bytes: number[]): number[] | null {
 }
 
 export function classifyIp(ip: IpLiteral): AddressClass {
-  if (ip.family === 4) return IPV4_RANGES.find((r) => inRange(ip.bytes, r))?.cls ?? 'public';
+  if (ip.family === 4) return longestMatch(ip.bytes, IPV4_RANGES)?.cls ?? 'public';
   const inner = embeddedIpv4(ip.bytes);
   if (inner) return classifyIp({ family: 4, bytes: inner });
-  return IPV6_RANGES.find((r) => inRange(ip.bytes, r))?.cls ?? 'public';
+  return longestMatch(ip.bytes, IPV6_RANGES)?.cls ?? (inRange(ip.bytes, IPV6_GLOBAL_UNICAST) ? 'public' : 'reserved');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// This machine's own addresses: a service bound to 0.0.0.0 answers on every one of them, so each address on a
+// local interface is denied like loopback, whatever its class.
+
+/** The shape of os.networkInterfaces(); injected in tests (RuntimeContext.networkInterfaces). */
+export type InterfaceLister = () => Record<string, Array<{ address: string }> | undefined>;
+
+/** How long a snapshot of the interface list is trusted before it is read again (address changes). */
+const INTERFACE_REFRESH_MS = 1000;
+
+export class LocalAddresses {
+  readonly #list: InterfaceLister;
+  #addresses = new Set<string>();
+  #readAt = -Infinity;
+
+  constructor(list: InterfaceLister) {
+    this.#list = list;
+    this.#refresh();
+  }
+
+  #refresh(): void {
+    this.#readAt = performance.now();
+    const next = new Set<string>();
+    try {
+      for (const entries of Object.values(this.#list())) {
+        for (const entry of entries ?? []) {
+          const ip = parseIpLiteral(entry.address);
+          if (ip) next.add(formatIp(ip));
+        }
+      }
+    } catch {
+      return; // an unreadable list keeps the last snapshot rather than forgetting addresses already known
+    }
+    this.#addresses = next;
+  }
+
+  has(ip: IpLiteral): boolean {
+    if (performance.now() - this.#readAt > INTERFACE_REFRESH_MS) this.#refresh();
+    if (this.#addresses.has(formatIp(ip))) return true;
+    // ::ffff:a.b.c.d and the other transition forms reach the IPv4 they carry.
+    const inner = ip.family === 6 ? embeddedIpv4(ip.bytes) : null;
+    return inner !== null && this.#addresses.has(inner.join('.'));
+  }
+}
+
+const systemInterfaces: InterfaceLister = () => networkInterfaces();
+let systemLocal: LocalAddresses | null = null;
+const injectedLocal = new WeakMap<InterfaceLister, LocalAddresses>();
+
+/** The own-address set for an interface lister (the machine's when none is injected), one snapshot per lister. */
+export function localAddressesFor(list?: InterfaceLister): LocalAddresses {
+  if (!list) return (systemLocal ??= new LocalAddresses(systemInterfaces));
+  let known = injectedLocal.get(list);
+  if (!known) injectedLocal.set(list, (known = new LocalAddresses(list)));
+  return known;
 }
 
 /** Classifies an address string (a DNS answer or a literal in any notation); unparseable → null. */
@@ -233,16 +326,20 @@ export function bareHost(url: URL): string {
 }
 
 export type LiteralVerdict =
-  | { private: true; reason: 'scheme' | 'hostname' | AddressClass }
+  | { private: true; reason: 'scheme' | 'hostname' | 'local_interface' | AddressClass }
   | { private: false; ip: IpLiteral | null };
 
-/** The literal classifier of §3.1 (scheme, host name, IP literal) — no DNS, no policy. */
-export function classifyUrlLiteral(url: URL): LiteralVerdict {
+/**
+ * The literal classifier of §3.1 (scheme, host name, IP literal, this machine's own addresses) — no DNS, no
+ * policy.
+ */
+export function classifyUrlLiteral(url: URL, local: LocalAddresses = localAddressesFor()): LiteralVerdict {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { private: true, reason: 'scheme' };
   const host = bareHost(url);
   const ip = parseIpLiteral(host);
   if (ip) {
     const cls = classifyIp(ip);
+    if (cls === 'public' && local.has(ip)) return { private: true, reason: 'local_interface' };
     return cls === 'public' ? { private: false, ip } : { private: true, reason: cls };
   }
   if (isPrivateHostname(host)) return { private: true, reason: 'hostname' };
@@ -293,6 +390,15 @@ export class PrivateOriginAllowance {
   permits(url: URL): boolean {
     return url.origin === this.#origin;
   }
+
+  /**
+   * For a tunnel (CONNECT: WebSocket, TLS) whose scheme the proxy cannot see: the same host and port as the
+   * allowed origin, i.e. the same socket address, whatever protocol runs over it.
+   */
+  permitsTunnel(url: URL): boolean {
+    const allowed = new URL(this.#origin);
+    return bareHost(allowed) === bareHost(url) && portOf(allowed) === portOf(url);
+  }
 }
 
 export interface GuardPolicy {
@@ -300,12 +406,27 @@ export interface GuardPolicy {
   allowPrivate: boolean;
   /** At most one private origin allowed in-process. */
   allowance?: PrivateOriginAllowance | null;
+  /** This machine's interface addresses (denied like loopback); the system's when absent. */
+  localAddresses?: LocalAddresses;
 }
 
 export const STRICT_POLICY: GuardPolicy = Object.freeze({ allowPrivate: false, allowance: null });
 
-function mayReachPrivate(url: URL, policy: GuardPolicy): boolean {
-  return policy.allowPrivate || (policy.allowance instanceof PrivateOriginAllowance && policy.allowance.permits(url));
+/** The port a URL dials (explicit, or the scheme's default). */
+export function portOf(url: URL): number {
+  return Number(url.port) || (url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80);
+}
+
+/** How a destination is judged: a request (exact origin) or a tunnel to host:port (CONNECT, scheme unseen). */
+export interface CheckMode {
+  tunnel?: boolean;
+}
+
+function mayReachPrivate(url: URL, policy: GuardPolicy, mode: CheckMode = {}): boolean {
+  if (policy.allowPrivate) return true;
+  const allowance = policy.allowance;
+  if (!(allowance instanceof PrivateOriginAllowance)) return false;
+  return mode.tunnel ? allowance.permitsTunnel(url) : allowance.permits(url);
 }
 
 function blocked(url: URL, reason: string): OccamError {
@@ -317,16 +438,16 @@ function blocked(url: URL, reason: string): OccamError {
  * Preflight (§3.2.1): scheme, private host names and IP literals, before any socket. A non-http(s) scheme is
  * always blocked (no allowance or env lifts that).
  */
-export function checkUrlLiteral(url: URL, policy: GuardPolicy): void {
-  const verdict = classifyUrlLiteral(url);
+export function checkUrlLiteral(url: URL, policy: GuardPolicy, mode: CheckMode = {}): void {
+  const verdict = classifyUrlLiteral(url, policy.localAddresses);
   if (!verdict.private) return;
   if (verdict.reason === 'scheme') throw blocked(url, 'scheme');
-  if (!mayReachPrivate(url, policy)) throw blocked(url, verdict.reason);
+  if (!mayReachPrivate(url, policy, mode)) throw blocked(url, verdict.reason);
 }
 
 /** How the probe reports the destination (reading.md §19.3 `policy.privacyMode`). */
 export function privacyModeOf(url: URL, policy: GuardPolicy): 'local_public' | 'local_private' | 'blocked_by_policy' {
-  const verdict = classifyUrlLiteral(url);
+  const verdict = classifyUrlLiteral(url, policy.localAddresses);
   if (!verdict.private) return 'local_public';
   if (verdict.reason === 'scheme') return 'blocked_by_policy';
   return mayReachPrivate(url, policy) ? 'local_private' : 'blocked_by_policy';
@@ -337,8 +458,8 @@ export function privacyModeOf(url: URL, policy: GuardPolicy): 'local_public' | '
  * destinations. Returns the validated addresses — the only ones a socket may dial for this host.
  * Resolution failure → `dns_error`.
  */
-export async function resolveAndCheck(url: URL, policy: GuardPolicy, resolve: Resolver): Promise<ResolvedAddress[]> {
-  checkUrlLiteral(url, policy);
+export async function resolveAndCheck(url: URL, policy: GuardPolicy, resolve: Resolver, mode: CheckMode = {}): Promise<ResolvedAddress[]> {
+  checkUrlLiteral(url, policy, mode);
   const host = bareHost(url);
   const literal = parseIpLiteral(host);
   if (literal) return [{ address: formatIp(literal), family: literal.family }];
@@ -351,10 +472,12 @@ export async function resolveAndCheck(url: URL, policy: GuardPolicy, resolve: Re
   }
   if (answers.length === 0) throw new OccamError('dns_error', `Host ${host} did not resolve.`, { reason: 'no_answers' });
   const checked: ResolvedAddress[] = [];
+  const local = policy.localAddresses ?? localAddressesFor();
   for (const answer of answers) {
     const ip = parseIpLiteral(answer.address);
     // An answer we cannot parse is treated as private: the guard fails closed.
-    const cls = ip ? classifyIp(ip) : 'reserved';
+    let cls: AddressClass | 'local_interface' = ip ? classifyIp(ip) : 'reserved';
+    if (cls === 'public' && ip && local.has(ip)) cls = 'local_interface';
     if (cls !== 'public' && !policy.allowPrivate) throw blocked(url, `dns_${cls}`);
     checked.push({ address: ip ? formatIp(ip) : answer.address, family: ip?.family ?? answer.family });
   }

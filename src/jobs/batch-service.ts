@@ -4,7 +4,7 @@
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { occamPaths } from '../config/paths.ts';
-import type { GuardPolicy } from '../fetch/guard.ts';
+import { localAddressesFor, type GuardPolicy } from '../fetch/guard.ts';
 import { defineService, type Services } from '../runtime/services.ts';
 import { BatchProcessor, type ReadOne } from './batch-processor.ts';
 import type { BatchReadOptions } from './batch-request.ts';
@@ -64,7 +64,7 @@ export function openBatchJobs(runtime: RuntimeContext, readOne: ReadOne, dbPath?
     store,
     processor,
     maxUrls: readEnv<number>('OCCAM_BATCH_MAX_URLS', runtime.env, runtime.warn),
-    guard: { allowPrivate: readEnv<boolean>('OCCAM_ALLOW_PRIVATE_URLS', runtime.env), allowance: null },
+    guard: { allowPrivate: readEnv<boolean>('OCCAM_ALLOW_PRIVATE_URLS', runtime.env), allowance: null, localAddresses: localAddressesFor(runtime.networkInterfaces) },
   };
 }
 

@@ -2,17 +2,19 @@
 // then per target: plan → apply → host verify → ready state → keep or undo. Returns the §9.4 report; the verb
 // only renders it. Everything external (files, host CLIs, prompts, the clock) comes in through ConnectDeps.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Ctx } from './proc.ts';
 import { occamPaths } from '../config/paths.ts';
 import { desiredLaunch, entriesEqual, redact, SERVER_NAME, type LaunchSpec, type RuntimeInfo, type StdioEntry } from './entry.ts';
 import { HOST_ADAPTERS, HOST_IDS, detectHost, detectRuntimes, type Detection, type HostAdapter } from './hosts/registry.ts';
 import { decodeEntry, encodeEntry, entryForHost, inspectHost, pasteGuidance, type Inspection } from './hosts/shapes.ts';
-import { cliAdd, cliRemove, cliVerify, type HostVerify } from './hosts/cli.ts';
-import { assertJsonObject, atomicWrite, editJsonText, loadJsonConfig, objectAt, toBytes, writeBackup } from './config-edit.ts';
+import { cliAdd, cliCommand, cliRemove, cliVerify, fileHostCheck, CLI_SPECS, type HostVerify } from './hosts/cli.ts';
+import { atomicWrite, editJsonText, loadJsonConfig, objectAt, parseConfigText, resolveWriteTarget, toBytes, validatorFor, writeBackup } from './config-edit.ts';
+import { firstMissing, recordCreated } from './created.ts';
 import { expectedToolCount, selfVerify, type SelfVerify } from './verify.ts';
 
 export type Mode = 'off' | 'detect-only' | 'ci' | 'auto';
-export type PlanAction = 'noop' | 'add' | 'update' | 'skip-unmanaged' | 'refuse' | 'jsonc' | 'ambiguous' | 'assisted';
+export type PlanAction = 'noop' | 'add' | 'update' | 'skip-unmanaged' | 'refuse' | 'read-only' | 'ambiguous' | 'assisted';
 
 export interface ConnectOptions {
   only?: string[];
@@ -39,6 +41,8 @@ export interface ConnectDeps {
   progress?: (line: string) => void;
   /** Test seam: runs right after a config file was written (simulates a host rewriting it). */
   afterWrite?: (hostId: string, path: string) => void;
+  /** Test seam: the config-file write call (a full disk is simulated by throwing ENOSPC). */
+  writeSync?: (fd: number, buffer: Buffer, offset: number, length: number) => number;
   /** Test seam: replaces the self-verify of the launch entry. */
   selfVerifyOverride?: (entry: StdioEntry) => Promise<SelfVerify>;
 }
@@ -130,7 +134,7 @@ const NOT_VERIFIED: HostVerify = { ok: false, level: 0, toolCount: null, message
 /** Plan for an inspected entry (§6 Plan). */
 export function planFor(insp: Inspection, desired: StdioEntry, force: boolean): PlanAction {
   if (insp.state === 'refuse' || insp.state === 'undecodable') return 'refuse';
-  if (insp.state === 'jsonc') return 'jsonc';
+  if (insp.state === 'readonly') return 'read-only';
   if (insp.state === 'ambiguous') return 'ambiguous';
   if (insp.state === 'absent' || !insp.entry) return 'add';
   if (entriesEqual(insp.entry, desired) && !insp.disabled) return force ? 'update' : 'noop';
@@ -240,11 +244,19 @@ export async function runConnect(deps: ConnectDeps, opts: ConnectOptions): Promi
       skip('not validated end-to-end yet', `occam connect --only ${a.id}`);
       continue;
     }
+    if (a.method === 'cli' && !cliCommand(ctx, a.id)) {
+      // Detected from its files alone: Occam registers through the host's own CLI, so it cannot write this one.
+      skip(`the ${CLI_SPECS[a.id].bin} CLI is not on PATH`, `install it and run occam connect --only ${a.id}, or paste the registration below`, {
+        guidance: pasteGuidance(a, entryForHost(a, launch.entry)),
+      });
+      continue;
+    }
     targets.push(a);
   }
 
   const finish = (r: ConnectReport) => {
-    writeLastReport(ctx, r);
+    // --detect-only / --dry-run promise to change nothing, Occam's own state included.
+    if (mode.mode !== 'detect-only') writeLastReport(ctx, r);
     return r;
   };
 
@@ -367,8 +379,8 @@ async function connectOne(deps: ConnectDeps, a: HostAdapter, det: Detection, ins
     row.readyState = { ...row.readyState, status: 'Skipped — unmanaged registration', message: `${det.configPath ?? a.name} already has an ff-occam entry that Occam did not write; use --force to replace it`, requiresUserAction: true };
     return row;
   }
-  if (action === 'assisted' || action === 'ambiguous' || action === 'jsonc') {
-    const why = action === 'jsonc' ? insp.error : action === 'ambiguous' ? det.ambiguityReason : `${a.name} has no safe write path`;
+  if (action === 'assisted' || action === 'ambiguous' || action === 'read-only') {
+    const why = action === 'read-only' ? insp.error : action === 'ambiguous' ? det.ambiguityReason : `${a.name} has no safe write path`;
     row.guidance = pasteGuidance(a, desired);
     row.readyState = { ...row.readyState, status: 'Action required — manual setup', message: `${why}; add the entry by hand (see guidance)`, requiresUserAction: true };
     return row;
@@ -400,21 +412,24 @@ function undone(a: HostAdapter, row: ConnectionRow, rb: { ok: boolean; kind: str
 async function connectFile(deps: ConnectDeps, a: HostAdapter, det: Detection, insp: Inspection, desired: StdioEntry, row: ConnectionRow): Promise<ConnectionRow> {
   const path = det.configPath!;
   const loaded = loadJsonConfig(path, a.rootKey);
-  if (loaded.state === 'refuse' || loaded.state === 'jsonc') {
+  if (loaded.state === 'refuse' || loaded.state === 'readonly') {
     row.apply = { ...row.apply, ok: false, error: loaded.error };
     row.readyState = { ...row.readyState, status: 'Apply failed', message: loaded.error ?? '' };
     return row;
   }
   const existed = loaded.state !== 'missing';
-  const rootExisted = objectAt(loaded.data, a.rootKey) !== undefined;
+  const createdContainer = firstMissing(loaded.data, a.rootKey);
+  const rootExisted = createdContainer === null;
   const previous = objectAt(loaded.data, a.rootKey)?.[SERVER_NAME];
   let written: Buffer | null = null;
+  let createdDir: string | null = null;
   if (row.plan.action === 'add' || row.plan.action === 'update') {
     try {
       if (existed) row.apply.backupPath = writeBackup(path);
+      else createdDir = mkdirSync(dirname(resolveWriteTarget(path)), { recursive: true }) ?? null;
       const text = editJsonText(loaded.text, [...a.rootKey, SERVER_NAME], encodeEntry(a, desired));
       written = toBytes(text, loaded.bom);
-      atomicWrite(path, written, { mode: loaded.mode, validate: assertJsonObject, platform: deps.ctx.platform, now: deps.ctx.now });
+      atomicWrite(path, written, { mode: loaded.mode, validate: validatorFor(loaded), platform: deps.ctx.platform, now: deps.ctx.now, writeSync: deps.writeSync });
       row.apply = { ...row.apply, applied: true, requiresRestart: true };
       row.plan.requiresRestart = true;
       deps.afterWrite?.(a.id, path);
@@ -437,10 +452,14 @@ async function connectFile(deps: ConnectDeps, a: HostAdapter, det: Detection, in
   } catch (err) {
     hv = { ...NOT_VERIFIED, message: `${path}: cannot be read back: ${(err as Error).message}` };
   }
+  // The host's own offline check, when its CLI is here (opencode): a config it rejects is undone.
+  if (hv.configured) hv = (await fileHostCheck(deps.ctx, a.id)) ?? hv;
   row.hostVerify = hv;
   row.readyState = evaluateReadyState(a, true, hv, row.apply.applied);
   if (!hv.configured && row.apply.applied && written) {
-    undone(a, row, undoFileWrite(deps.ctx, a, path, written, loaded.bytes, previous, rootExisted), hv.message);
+    undone(a, row, undoFileWrite(deps.ctx, a, path, written, loaded.bytes, previous, rootExisted, createdContainer), hv.message);
+  } else if (row.apply.applied) {
+    recordCreated(deps.ctx, path, { file: !existed, container: createdContainer, dir: createdDir });
   }
   return row;
 }
@@ -449,23 +468,22 @@ async function connectFile(deps: ConnectDeps, a: HostAdapter, det: Detection, in
  * Undo of a config-file write (§6 Undo): whole-file restore when the file is still exactly what we wrote;
  * otherwise a surgical edit that puts back the previous entry (or removes ours) and keeps the host's changes.
  */
-export function undoFileWrite(ctx: Ctx, a: HostAdapter, path: string, written: Buffer, previousBytes: Buffer | null, previousEntry: unknown, rootExisted: boolean): { ok: boolean; kind: string; error: string | null } {
+export function undoFileWrite(ctx: Ctx, a: HostAdapter, path: string, written: Buffer, previousBytes: Buffer | null, previousEntry: unknown, rootExisted: boolean, createdContainer: string[] | null = rootExisted ? null : [...a.rootKey]): { ok: boolean; kind: string; error: string | null } {
   try {
     const current = existsSync(path) ? readFileSync(path) : null;
     if (current && current.equals(written)) {
       if (previousBytes) atomicWrite(path, previousBytes, { platform: ctx.platform });
-      else rmSync(path);
+      else rmSync(resolveWriteTarget(path));
       return { ok: true, kind: previousBytes ? 'restore-bytes' : 'delete-file', error: null };
     }
     const loaded = loadJsonConfig(path, a.rootKey);
     if (loaded.state !== 'ok') throw new Error(loaded.error ?? `${path} is missing`);
     let text = editJsonText(loaded.text, [...a.rootKey, SERVER_NAME], previousEntry);
-    if (!rootExisted && previousEntry === undefined) {
-      const parsed = JSON.parse(text) as Record<string, unknown>;
-      const root = objectAt(parsed, a.rootKey);
-      if (root && Object.keys(root).length === 0) text = editJsonText(text, a.rootKey, undefined);
+    if (createdContainer && previousEntry === undefined) {
+      const root = objectAt(parseConfigText(text), a.rootKey);
+      if (root && Object.keys(root).length === 0) text = editJsonText(text, createdContainer, undefined);
     }
-    atomicWrite(path, toBytes(text, loaded.bom), { mode: loaded.mode, validate: assertJsonObject, platform: ctx.platform });
+    atomicWrite(path, toBytes(text, loaded.bom), { mode: loaded.mode, validate: validatorFor(loaded), platform: ctx.platform });
     return { ok: true, kind: previousEntry === undefined ? 'surgical-remove' : 'surgical-restore', error: null };
   } catch (err) {
     return { ok: false, kind: 'surgical', error: (err as Error).message };

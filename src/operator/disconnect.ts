@@ -1,11 +1,14 @@
 // `occam disconnect` core (operator.md §10): remove only Occam-managed `ff-occam` entries. Plan first; any
-// `refuse` row blocks the whole run; execution re-inspects right before each removal.
+// `refuse` row blocks the whole run; execution re-inspects right before each removal. What connect created and
+// is now empty (the servers object, or the whole file) goes too, so connect + disconnect leaves no stub.
 import type { Ctx } from './proc.ts';
 import { desiredLaunch, SERVER_NAME, type RuntimeInfo } from './entry.ts';
 import { HOST_ADAPTERS, HOST_IDS, detectHost, type HostAdapter } from './hosts/registry.ts';
 import { inspectHost, type Inspection } from './hosts/shapes.ts';
 import { cliRemove } from './hosts/cli.ts';
-import { assertJsonObject, atomicWrite, editJsonText, loadJsonConfig, toBytes, writeBackup } from './config-edit.ts';
+import { rmSync } from 'node:fs';
+import { atomicWrite, editJsonText, loadJsonConfig, resolveWriteTarget, toBytes, validatorFor, writeBackup } from './config-edit.ts';
+import { createdRecord, forgetCreated, removeCreatedDirs, withoutCreated } from './created.ts';
 
 export type DisconnectAction = 'remove' | 'preserve' | 'absent' | 'refuse';
 
@@ -40,7 +43,7 @@ function planRow(a: HostAdapter, insp: Inspection): Omit<DisconnectRow, 'ok' | '
   if (!insp.entry) return { ...base, action: 'absent', reason: 'no ff-occam entry' };
   if (!insp.managed) return { ...base, action: 'preserve', reason: 'ff-occam entry was not written by Occam' };
   if (a.method === 'assisted') return { ...base, action: 'preserve', reason: `${a.name} is never written by Occam; remove it by hand` };
-  if (insp.state === 'jsonc') return { ...base, action: 'refuse', reason: `${insp.configPath} contains comments; remove the ff-occam entry by hand` };
+  if (insp.state === 'readonly') return { ...base, action: 'refuse', reason: `${insp.error}; remove the ff-occam entry by hand` };
   return { ...base, action: 'remove', reason: 'Occam-managed entry' };
 }
 
@@ -95,9 +98,19 @@ async function removeEntry(ctx: Ctx, a: HostAdapter, insp: Inspection): Promise<
   try {
     const loaded = loadJsonConfig(path, a.rootKey);
     if (loaded.state !== 'ok') return { ok: false, error: loaded.error ?? `${path} is missing` };
+    const created = createdRecord(ctx, path);
+    const removed = editJsonText(loaded.text, [...a.rootKey, SERVER_NAME], undefined);
+    const text = created ? withoutCreated(removed, a.rootKey, created) : removed;
+    if (text === null) {
+      // The file was Occam's alone and nothing else is in it: it goes, with the directories made for it.
+      rmSync(resolveWriteTarget(path));
+      removeCreatedDirs(path, created!);
+      forgetCreated(ctx, path);
+      return { ok: true, error: null };
+    }
     const backupPath = writeBackup(path);
-    const text = editJsonText(loaded.text, [...a.rootKey, SERVER_NAME], undefined);
-    atomicWrite(path, toBytes(text, loaded.bom), { mode: loaded.mode, validate: assertJsonObject, platform: ctx.platform, now: ctx.now });
+    atomicWrite(path, toBytes(text, loaded.bom), { mode: loaded.mode, validate: validatorFor(loaded), platform: ctx.platform, now: ctx.now });
+    if (created) forgetCreated(ctx, path);
     return { ok: true, error: null, backupPath };
   } catch (err) {
     return { ok: false, error: (err as Error).message };

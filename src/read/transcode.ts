@@ -996,6 +996,7 @@ async function discoverBrowser(deps: TranscodeDeps): Promise<BrowserBackend | nu
       const page = await pool.render(url, {
         policy,
         resolver: deps.resolve,
+        dial: deps.dial,
         signal: o.signal,
         screenshot: o.screenshot,
         headers: o.headers,

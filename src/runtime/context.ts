@@ -17,6 +17,11 @@ export interface RuntimeContext {
   stdoutIsTTY: boolean;
   /** One diagnostic line to stderr (never stdout: stdout belongs to protocol frames and machine output). */
   warn: (line: string) => void;
+  /**
+   * This machine's interfaces (the shape of os.networkInterfaces()); the outbound guard denies every address on
+   * them. Absent: the real interfaces. Tests inject a list so no packet is ever aimed at a real address.
+   */
+  networkInterfaces?: () => Record<string, Array<{ address: string }> | undefined>;
 }
 
 function normalisePlatform(p: string): Platform {

@@ -6,14 +6,39 @@ import { BrowserPool } from '../../src/fetch/browser/pool.ts';
 import { PrivateOriginAllowance, type GuardPolicy } from '../../src/fetch/guard.ts';
 import { processContext } from '../../src/runtime/context.ts';
 import { OccamError } from '../../src/contract/failures.ts';
-import { html, startFixtureServer } from '../helpers/http-fixture.ts';
+import { html, startFixtureServer, type Route } from '../helpers/http-fixture.ts';
+import { startMcp } from '../helpers/mcp-client.ts';
+import { requireChromium } from '../helpers/requires.ts';
 
 const SCRIPT_PAGE = `<!doctype html><html><head><title>Rendered</title></head><body><div id="root"></div>
 <script>setTimeout(() => { document.getElementById('root').innerHTML = '<main><h1>Hydrated heading</h1><p>' +
   'Only script execution puts this paragraph here. '.repeat(20) + '</p></main>'; }, 100);</script></body></html>`;
 
+// A consent wall that hides the article until its button is clicked: the article exists only after the click.
+// (The header keeps <body> visible: with only fixed-position content the pool waits out its content-selector wait.)
+const consentWall = (button: string) => `<!doctype html><html><head><title>Walled</title></head><body>
+<header><a href="/">Example News</a></header>
+<div id="wall" style="position:fixed;inset:0;background:#fff"><p>We use cookies to run this site.</p>${button}</div>
+<div id="root"></div>
+<script>document.querySelector('#wall button').addEventListener('click', () => {
+  document.getElementById('wall').remove();
+  document.getElementById('root').innerHTML = '<main><h1>Behind the wall</h1><p>' + 'Consent given, the article text follows. '.repeat(20) + '</p></main>';
+});</script></body></html>`;
+
+/** Requests seen per path, to prove a failed read is not retried in a loop. */
+const hits = new Map<string, number>();
+const counted = (status: number): Route => (req, res) => {
+  hits.set(req.url ?? '', (hits.get(req.url ?? '') ?? 0) + 1);
+  html(`<html><body><main><h1>Error ${status}</h1><p>${'This page is an error page with a readable body. '.repeat(12)}</p></main></body></html>`, status)(req, res);
+};
+
 const server = await startFixtureServer({
   '/spa': html(SCRIPT_PAGE),
+  '/consent-cmp': html(consentWall('<button id="onetrust-accept-btn-handler">Allow</button>')),
+  '/consent-label': html(consentWall('<button class="cta">Accept all cookies</button>')),
+  '/status/403': counted(403),
+  '/status/404': counted(404),
+  '/status/410': counted(410),
   '/never': (_req, res) => {
     // Headers, then a body that never ends: navigation never reaches DOMContentLoaded.
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -39,7 +64,8 @@ function chromiumProcessesWith(marker: string): number {
   return out.split('\n').filter((l) => l.includes(marker) && /chrom/i.test(l)).length;
 }
 
-test('reading.md §6.3: content that only exists after script execution is rendered', async () => {
+test('reading.md §6.3: content that only exists after script execution is rendered', async (t) => {
+  if (!requireChromium(t)) return;
   const pool = new BrowserPool(runtime());
   try {
     const page = await pool.render(server.url('/spa'), { policy });
@@ -52,7 +78,8 @@ test('reading.md §6.3: content that only exists after script execution is rende
   }
 });
 
-test('a page that never settles times out with a typed failure and leaves no Chromium behind', async () => {
+test('a page that never settles times out with a typed failure and leaves no Chromium behind', async (t) => {
+  if (!requireChromium(t)) return;
   const pool = new BrowserPool(runtime());
   await assert.rejects(pool.render(server.url('/never'), { policy, timeoutMs: 2000 }), (err: unknown) => {
     assert.ok(err instanceof OccamError);
@@ -69,7 +96,8 @@ test('a page that never settles times out with a typed failure and leaves no Chr
   assert.equal(chromiumProcessesWith(marker), 0, 'no Chromium process left after shutdown');
 });
 
-test('20 concurrent reads respect the pool limit', async () => {
+test('20 concurrent reads respect the pool limit', async (t) => {
+  if (!requireChromium(t)) return;
   const pool = new BrowserPool(runtime({ OCCAM_BROWSER_MAX_PARALLEL: '3' }));
   try {
     const pages = await Promise.all(
@@ -87,7 +115,8 @@ test('20 concurrent reads respect the pool limit', async () => {
   }
 });
 
-test('reading.md §3.2.4: navigations and subresources to private addresses are aborted in the browser', async () => {
+test('reading.md §3.2.4: navigations and subresources to private addresses are aborted in the browser', async (t) => {
+  if (!requireChromium(t)) return;
   const pool = new BrowserPool(runtime());
   try {
     await assert.rejects(pool.render(server.url('/escape'), { policy, settleMs: 500 }), (err: unknown) => {
@@ -120,8 +149,8 @@ test('no browser installed → browser_required with an install hint', async () 
   }
 });
 
-test('a client that disconnects mid-read leaves no Chromium behind', async () => {
-  const { startMcp } = await import('../helpers/mcp-client.ts');
+test('a client that disconnects mid-read leaves no Chromium behind', async (t) => {
+  if (!requireChromium(t)) return;
   const s = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
   const serverPid = s.pid;
   assert.ok(serverPid);
@@ -135,4 +164,58 @@ test('a client that disconnects mid-read leaves no Chromium behind', async () =>
   const gone = Date.now() + 10_000;
   while (chromiumProcessesWith(marker) > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 200));
   assert.equal(chromiumProcessesWith(marker), 0, 'Chromium exited with its host');
+});
+
+test('a consent wall that hides the article until its button is clicked: the browser clicks it (known CMP id, then label)', async (t) => {
+  if (!requireChromium(t)) return;
+  const pool = new BrowserPool(runtime());
+  try {
+    for (const path of ['/consent-cmp', '/consent-label']) {
+      const page = await pool.render(server.url(path), { policy, settleMs: 200 });
+      assert.match(page.html, /Behind the wall/, `${path}: the article exists only after the click`);
+      assert.match(page.html, /Consent given, the article text follows/, path);
+      assert.doesNotMatch(page.html, /id="wall"/, `${path}: the wall is gone`);
+    }
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a 4xx page in the browser is a typed http_<status> failure, not content, and is fetched once', async (t) => {
+  if (!requireChromium(t)) return;
+  const pool = new BrowserPool(runtime());
+  try {
+    for (const status of [403, 404, 410]) {
+      const path = `/status/${status}`;
+      hits.delete(path);
+      await assert.rejects(pool.render(server.url(path), { policy, settleMs: 100 }), (err: unknown) => {
+        assert.ok(err instanceof OccamError, `${status}: typed`);
+        assert.equal(err.code, `http_${status}`);
+        assert.equal(err.details.statusCode, status);
+        return true;
+      });
+      assert.equal(hits.get(path), 1, `${status}: one request, no retry`);
+    }
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a browser read (backend_policy=browser) of a 403/404/410 page fails typed with no escalation loop', async (t) => {
+  if (!requireChromium(t)) return;
+  const s = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
+  try {
+    for (const status of [403, 404, 410]) {
+      const path = `/status/${status}`;
+      hits.delete(path);
+      const { raw, json } = await s.call('occam_transcode', { url: server.url(path), backend_policy: 'browser' });
+      assert.equal(json.ok, false, `${status}: an error page is not content`);
+      assert.equal(raw.isError, true);
+      assert.equal(json.failure.code, `http_${status}`, JSON.stringify(json.failure));
+      assert.equal(json.markdown, undefined, `${status}: no markdown on failure`);
+      assert.ok((hits.get(path) ?? 0) <= 2, `${status}: at most one HTTP and one browser request, saw ${hits.get(path)}`);
+    }
+  } finally {
+    await s.close();
+  }
 });

@@ -3,10 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, coreToolsOf } from '../../src/contract/catalog.ts';
 import type { ProfileId } from '../../src/contract/profiles.ts';
-import { IMPLEMENTED_TOOLS } from '../../src/mcp/tools/index.ts';
-import { startMcp } from '../helpers/mcp-client.ts';
+import { contractToolNames, startMcp } from '../helpers/mcp-client.ts';
 import { initializeMessage, rawExchange } from '../helpers/raw-stdio.ts';
 import { EXAM_RECORDS_DIR } from '../helpers/fixtures.ts';
 
@@ -19,12 +17,8 @@ const SCORE_ONE = JSON.stringify({
   focusBudgetArguments: { task: 'x' },
 });
 
-const implemented = new Set(IMPLEMENTED_TOOLS.map((t) => t.name));
-/** What tools/list must show: the profile's implemented core tools, then the gated-on opt-in tools (never filtered). */
-const listed = (p: ProfileId, gates: string[] = ['OCCAM_EXAM_MCP']) =>
-  CATALOG.filter((t) => implemented.has(t.name))
-    .filter((t) => (t.kind === 'core' ? coreToolsOf(p).includes(t) : gates.includes(t.gate!)))
-    .map((t) => t.name);
+/** What tools/list must show (from the catalog): the profile's core tools, then the gated-on opt-in tools. */
+const listed = (p: ProfileId, gates: string[] = ['OCCAM_EXAM_MCP']) => contractToolNames(p, gates);
 
 test('exam.md #80, #82, #89, #90, #92: a perfect record widens to full, a score-1 record narrows to minimal, each followed by list_changed', async () => {
   const gates = ['OCCAM_EXAM_MCP', 'OCCAM_BATCH_MCP'];

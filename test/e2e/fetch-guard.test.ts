@@ -40,10 +40,10 @@ after(async () => {
 });
 
 const PUBLIC: Record<string, string[]> = {
-  'pub.test': ['198.51.100.7'],
+  'pub.test': ['100.128.0.7'],
   'loopback-name.test': ['127.0.0.1'],
   'private-answer.test': ['10.20.30.40'],
-  'mixed-answer.test': ['198.51.100.7', '192.168.0.10'],
+  'mixed-answer.test': ['100.128.0.7', '192.168.0.10'],
   'metadata.test': ['169.254.169.254'],
   'v6-private.test': ['fd00::1'],
 };
@@ -123,7 +123,7 @@ test('an unresolvable host is dns_error without a connection', async () => {
 test('reading.md #4: a redirect from an allowed host to a private one is refused before connecting; /secret gets 0 hits', async () => {
   const secretHits = () => server.requests.filter((r) => r.path === '/secret').length;
   const before = secretHits();
-  // pub.test validates as 198.51.100.7 (public) but the seam dials the fixture server.
+  // pub.test validates as 100.128.0.7 (public) but the seam dials the fixture server.
   await assert.rejects(acquire('http://pub.test/to-private', {}, deps()), (err: any) => {
     assert.equal(err.code, 'private_url_blocked');
     assert.deepEqual(err.details.redirectChain, [{ url: 'http://pub.test/to-private', statusCode: 302 }]);
@@ -175,7 +175,7 @@ test('OCCAM_ALLOW_PRIVATE_URLS=1 lifts the guard (resolution still runs)', async
 test('DNS rebinding: the name is resolved once per hop and the socket dials the validated address, not a later answer', async () => {
   let calls = 0;
   // First answer public, every later answer loopback: a re-resolving client would be steered to 127.0.0.1.
-  const rebinding: Resolver = async () => (calls++ === 0 ? [{ address: '198.51.100.7', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+  const rebinding: Resolver = async () => (calls++ === 0 ? [{ address: '100.128.0.7', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
   const dialled: string[] = [];
   const seam: DialSeam = (t) => {
     dialled.push(t.address);
@@ -184,7 +184,7 @@ test('DNS rebinding: the name is resolved once per hop and the socket dials the 
   const doc = await acquire('http://rebind.test/page', {}, { runtime: testContext(), resolve: rebinding, dial: seam });
   assert.equal(doc.statusCode, 200);
   assert.equal(calls, 1);
-  assert.deepEqual(dialled, ['198.51.100.7']);
+  assert.deepEqual(dialled, ['100.128.0.7']);
 });
 
 test('without the seam, sockets use only the pinned answers and fall through them (happy eyeballs)', async () => {

@@ -165,7 +165,7 @@ test('an http proxy carries the request (literal guard still applied first)', as
   });
   try {
     const doc = await acquire('http://pub.test/page', {}, deps({ OCCAM_HTTP_PROXY: proxy.origin }, {
-      resolve: async () => [{ address: '198.51.100.7', family: 4 }],
+      resolve: async () => [{ address: '100.128.0.7', family: 4 }],
     }));
     assert.equal(doc.text, '<p>via proxy</p>');
     assert.deepEqual(seen, ['http://pub.test/page']);
@@ -204,7 +204,7 @@ test('a socks5 proxy carries the request (CONNECT by host name)', async () => {
   try {
     const port = (socks.address() as { port: number }).port;
     const doc = await acquire('http://pub.test/echo', {}, deps({ OCCAM_HTTP_PROXY: `socks5://127.0.0.1:${port}` }, {
-      resolve: async () => [{ address: '198.51.100.7', family: 4 }],
+      resolve: async () => [{ address: '100.128.0.7', family: 4 }],
     }));
     assert.equal(doc.statusCode, 200);
     assert.match(doc.text, /echo/);

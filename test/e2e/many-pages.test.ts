@@ -2,6 +2,7 @@
 // escalation) a real headless Chromium.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { requireChromium } from '../helpers/requires.ts';
 import { gzipSync } from 'node:zlib';
 import { html, startFixtureServer } from '../helpers/http-fixture.ts';
 import { startMcp } from '../helpers/mcp-client.ts';
@@ -93,7 +94,8 @@ test('reading.md #50: occam cascade labels every step and hashes the markdown', 
   }
 });
 
-test('issue 4: a script-rendered page is empty over HTTP and read through browser escalation', async () => {
+test('issue 4: a script-rendered page is empty over HTTP and read through browser escalation', async (t) => {
+  if (!requireChromium(t)) return;
   const s = await startMcp(env);
   try {
     const plain = (await s.call('occam_transcode', { url: server.url('/spa'), backend_policy: 'http' })).json;

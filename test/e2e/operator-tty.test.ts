@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorld, writeFile, REPO } from '../helpers/operator-world.ts';
+import { requireCommand } from '../helpers/requires.ts';
 
 const w = makeWorld();
 after(() => w.cleanup());
@@ -14,7 +15,8 @@ function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-test('operator.md #20 on a real TTY: No, then choosing 2 connects only the second app; the terminal is released', { skip: !existsSync('/usr/bin/script') && 'util-linux script not installed' }, async () => {
+test('operator.md #20 on a real TTY: No, then choosing 2 connects only the second app; the terminal is released', async (t) => {
+  if (!requireCommand(t, 'script', 'apt-get install -y bsdutils (util-linux `script`)')) return;
   const cursor = writeFile(join(w.home, '.cursor', 'mcp.json'), '{}\n');
   const desktop = writeFile(join(w.home, '.config', 'Claude', 'claude_desktop_config.json'), '{}\n');
   const cmd = [process.execPath, join(REPO, 'bin', 'occam.ts'), 'connect', '--skip-occam-verify'].map(shellQuote).join(' ');

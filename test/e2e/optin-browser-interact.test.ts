@@ -2,6 +2,7 @@
 // step stops the plan); a request for page script is refused with a typed failure.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { requireChromium } from '../helpers/requires.ts';
 import { createHash } from 'node:crypto';
 import { actionPlanHash, parseActionPlan } from '../../src/fetch/browser/actions.ts';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
@@ -41,7 +42,8 @@ test('browser_interact refuses page script with a typed failure, before any brow
   assert.equal(fx.server.requests().filter((r) => r === '/interact').length, 0);
 });
 
-test('playbooks.md #30 [B]: click, wait, type on a local page; a failing step stops the plan', async () => {
+test('playbooks.md #30 [B]: click, wait, type on a local page; a failing step stops the plan', async (t) => {
+  if (!requireChromium(t)) return;
   const plan = [
     { do: 'click', selector: '#more' },
     { do: 'wait_selector', selector: '#x' },
@@ -73,7 +75,8 @@ test('playbooks.md #30 [B]: click, wait, type on a local page; a failing step st
   assert.equal(f.actionTrace[1].failure, 'action_failed');
 });
 
-test('issue 9 [B]: a local form is filled and submitted, and the result page is read', async () => {
+test('issue 9 [B]: a local form is filled and submitted, and the result page is read', async (t) => {
+  if (!requireChromium(t)) return;
   const plan = [
     { do: 'type', selector: '#order', text: 'A-1042' },
     { do: 'click', selector: '#send' },

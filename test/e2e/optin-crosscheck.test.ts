@@ -1,6 +1,7 @@
 // playbooks.md #27 [B]: crosscheck over HTTP and Chromium vantages against fixture F, plus the evaluator.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { chromiumPath, requireChromium } from '../helpers/requires.ts';
 import { evaluate, parseVantages, type VantageResult } from '../../src/optin/crosscheck.ts';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
 import { playbookDirs, startPlaybookFixture, type PlaybookFixture } from './playbooks-fixture.ts';
@@ -10,7 +11,7 @@ let mcp: McpSession;
 
 before(async () => {
   fx = await startPlaybookFixture();
-  mcp = await startMcp(playbookDirs({ OCCAM_CONSENSUS_MCP: '1', OCCAM_BROWSER_EXECUTABLE_PATH: '/usr/bin/chromium' }).env);
+  mcp = await startMcp(playbookDirs({ OCCAM_CONSENSUS_MCP: '1', OCCAM_BROWSER_EXECUTABLE_PATH: chromiumPath() ?? '/usr/bin/chromium' }).env);
 });
 after(async () => {
   await mcp?.close();
@@ -29,7 +30,8 @@ test('playbooks.md #27: evaluator and vantage parsing', () => {
   assert.equal(parseVantages('http,ftp'), null);
 });
 
-test('playbooks.md #27 [B]: consensus or divergent on /article, divergent on /cloak, inconclusive on /walled', async () => {
+test('playbooks.md #27 [B]: consensus or divergent on /article, divergent on /cloak, inconclusive on /walled', async (t) => {
+  if (!requireChromium(t)) return;
   const check = async (path: string, extra: Record<string, unknown> = {}) => (await mcp.call('occam_crosscheck', { url: fx.F(path), ...extra })).json;
   const article = await check('/article');
   assert.equal(article.ok, true, JSON.stringify(article));

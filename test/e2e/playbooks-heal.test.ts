@@ -3,6 +3,7 @@
 // version correctly with its stamp.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { chromiumPath, requireChromium } from '../helpers/requires.ts';
 import { readdirSync } from 'node:fs';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
 import { playbookDirs, startPlaybookFixture, type PlaybookDirs, type PlaybookFixture } from './playbooks-fixture.ts';
@@ -13,7 +14,7 @@ let mcp: McpSession;
 
 before(async () => {
   fx = await startPlaybookFixture();
-  dirs = playbookDirs({ OCCAM_BROWSER_EXECUTABLE_PATH: '/usr/bin/chromium' });
+  dirs = playbookDirs({ OCCAM_BROWSER_EXECUTABLE_PATH: chromiumPath() ?? '/usr/bin/chromium' });
   mcp = await startMcp(dirs.env);
 });
 after(async () => {
@@ -21,7 +22,8 @@ after(async () => {
   await fx?.close();
 });
 
-test('playbooks.md #20 [B]: heal captures /article; the draft points at #content; nothing is written', async () => {
+test('playbooks.md #20 [B]: heal captures /article; the draft points at #content; nothing is written', async (t) => {
+  if (!requireChromium(t)) return;
   const { json } = await mcp.call('occam_playbook_heal', { url: fx.F('/article'), failure_reason: 'thin_extract' });
   assert.equal(json.ok, true, JSON.stringify(json));
   assert.equal(json.anchors.mainCandidates[0].selector, '#content');
@@ -32,7 +34,8 @@ test('playbooks.md #20 [B]: heal captures /article; the draft points at #content
   assert.deepEqual(readdirSync(dirs.local), []);
 });
 
-test('issue 9 [B]: layout change → verify fails → heal → lint → save → the new version reads correctly', async () => {
+test('issue 9 [B]: layout change → verify fails → heal → lint → save → the new version reads correctly', async (t) => {
+  if (!requireChromium(t)) return;
   const url = fx.F('/layout');
   const v1 = JSON.stringify({
     schema_version: '1.0', id: '127.0.0.1', hosts: ['127.0.0.1'], meta: { title: 'Release notes' },
@@ -68,7 +71,8 @@ test('issue 9 [B]: layout change → verify fails → heal → lint → save →
   assert.deepEqual([r.provenance, r.signature.status, r.contentSelectors[0]], ['local', 'verified', '[data-testid="story"]']);
 });
 
-test('playbooks.md §2.6 [B]: a playbook browser plan (wait_for, interaction_steps) runs in the browser backend; page script keys are ignored', async () => {
+test('playbooks.md §2.6 [B]: a playbook browser plan (wait_for, interaction_steps) runs in the browser backend; page script keys are ignored', async (t) => {
+  if (!requireChromium(t)) return;
   const url = fx.F('/interact');
   const doc = {
     schema_version: '1.0', id: '127.0.0.1', hosts: ['127.0.0.1'], meta: { title: 'Interact' },
@@ -85,7 +89,8 @@ test('playbooks.md §2.6 [B]: a playbook browser plan (wait_for, interaction_ste
   assert.doesNotMatch(without.markdown, /Secret paragraph/);
 });
 
-test('playbooks.md §10 [B]: extract_knowledge with backend_policy=browser renders the page and extracts there', async () => {
+test('playbooks.md §10 [B]: extract_knowledge with backend_policy=browser renders the page and extracts there', async (t) => {
+  if (!requireChromium(t)) return;
   const doc = {
     schema_version: '1.0', id: '127.0.0.1', hosts: ['127.0.0.1'], extract: { contentSelectors: ['main'] },
     knowledge_schema: { default: { revealed: { selector: '#x' }, title: { selector: 'h1' } } },

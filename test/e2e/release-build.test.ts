@@ -1,16 +1,18 @@
 // The real single executable: built once for this file with `buildRelease` (the code behind `npm run release`),
 // then run (a) alone in an empty directory with a PATH that holds no Node.js, and (b) from its staged release
 // tree, which carries playwright-core beside it. Each verb check compares with the same verb run from source,
-// so the executable is held to the source's behaviour; verbs not registered yet are skipped by name.
+// so the executable is held to the source's behaviour; a verb not registered skips on a developer machine and
+// fails in CI (test/helpers/requires.ts).
 import { execFile } from 'node:child_process';
 import { createReadStream, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startFixtureServer } from '../helpers/http-fixture.ts';
+import { chromiumPath, requireChromium, requireOrSkip } from '../helpers/requires.ts';
 import { buildRelease, type BuildSummary } from '../../release/release.ts';
 import { coreToolsOf } from '../../src/contract/catalog.ts';
 import type { ProfileId } from '../../src/contract/profiles.ts';
@@ -22,6 +24,7 @@ import { verifyReleaseDir } from '../../src/release/verify.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const VERBS = new Set(buildProgram().commands.map((c) => c.name()));
+const requireVerb = (t: TestContext, verb: string) => requireOrSkip(t, `the ${verb} verb`, VERBS.has(verb), `register commands/${verb}.ts in commands/index.ts`);
 
 interface Ran {
   code: number;
@@ -95,14 +98,16 @@ describe('single executable (linux-x64, built from the local Node)', () => {
     for (const name of fromBinary) assert.ok(allowed.has(name), `${name} is not in the default profile`);
   });
 
-  test('occam exam selftest: every assertion passes inside the executable', { skip: !VERBS.has('exam') && 'exam verb not registered' }, async () => {
+  test('occam exam selftest: every assertion passes inside the executable', async (t) => {
+    if (!requireVerb(t, 'exam')) return;
     const r = await run(lonely, ['exam', 'selftest'], env, lonelyDir);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout + r.stderr, /EXAM_SELFTEST_OK/);
     assert.doesNotMatch(r.stdout + r.stderr, /\bFAIL\b/);
   });
 
-  test('occam read --demo reads the bundled article inside the executable, as from source', { skip: !VERBS.has('read') && 'read verb not registered' }, async () => {
+  test('occam read --demo reads the bundled article inside the executable, as from source', async (t) => {
+    if (!requireVerb(t, 'read')) return;
     const fromBinary = await run(lonely, ['read', '--demo', '--json'], env, lonelyDir);
     const fromSource = await run(process.execPath, [join(REPO, 'bin', 'occam.ts'), 'read', '--demo', '--json'], sourceEnv(), REPO);
     assert.equal(fromBinary.code, fromSource.code, fromBinary.stderr);
@@ -113,8 +118,9 @@ describe('single executable (linux-x64, built from the local Node)', () => {
     assert.equal(b.markdown ?? b.content, s.markdown ?? s.content);
   });
 
-  test('playwright-core loads from the release tree beside the executable (browser read of the demo, parity with source)', { skip: !VERBS.has('read') && 'read verb not registered' }, async (t) => {
-    const browserEnv = { OCCAM_BROWSER_EXECUTABLE_PATH: '/usr/bin/chromium' };
+  test('playwright-core loads from the release tree beside the executable (browser read of the demo, parity with source)', async (t) => {
+    if (!requireVerb(t, 'read') || !requireChromium(t)) return;
+    const browserEnv = { OCCAM_BROWSER_EXECUTABLE_PATH: chromiumPath()! };
     const args = ['read', '--demo', '--policy', 'browser', '--json'];
     const fromTree = await run(summary.executable, args, { ...env, ...browserEnv }, home);
     const fromSource = await run(process.execPath, [join(REPO, 'bin', 'occam.ts'), ...args], { ...sourceEnv(), ...browserEnv }, REPO);
@@ -126,7 +132,8 @@ describe('single executable (linux-x64, built from the local Node)', () => {
     assert.deepEqual(outcome(fromTree), outcome(fromSource), fromTree.stderr.slice(-500));
   });
 
-  test('the stamped get-ff-occam.sh installs the real release from a loopback server (verify → extract → occam install)', { skip: !VERBS.has('install') && 'install verb not registered' }, async (t) => {
+  test('the stamped get-ff-occam.sh installs the real release from a loopback server (verify → extract → occam install)', async (t) => {
+    if (!requireVerb(t, 'install')) return;
     const server = await startFixtureServer({}, (req, res) => {
       const name = decodeURIComponent((req.url ?? '/').slice(1).split('?')[0]);
       const path = join(out, name);

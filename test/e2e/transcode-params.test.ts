@@ -230,7 +230,7 @@ test('reading.md #32: a private destination is never cached', async () => {
 
 test('reading.md #33: a public name is cached per TTL; session or conditional reads bypass the cache', async () => {
   const seams = {
-    resolve: async () => [{ address: '198.51.100.7', family: 4 as const }],
+    resolve: async () => [{ address: '100.128.0.7', family: 4 as const }],
     dial: (t: { port: number }) => ({ host: '127.0.0.1', port: t.port }),
   };
   const port = new URL(server.origin).port;

@@ -3,12 +3,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { request } from 'node:http';
 import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 import { pageHtml } from '../helpers/article-page.ts';
+import { REPO_ROOT } from '../helpers/mcp-client.ts';
 import { freePort, peakRssKb, rawRequest, spawnOccamServer, type SpawnedServer } from '../helpers/network-server.ts';
 
 let server: SpawnedServer;
@@ -99,10 +102,16 @@ test('tools.md §4.4 step 6: stateless HTTP shares one process-wide surface and 
   }
 });
 
+// The Inspector is a devDependency (installed by `npm ci`), run from node_modules: nothing is fetched at test time.
+// Pinned to the 1.x line: Inspector 2.x pulls (through vite) an optional dependency this registry does not serve,
+// which makes `npm ci` refuse the lock file.
+const INSPECTOR_PKG = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector');
+const INSPECTOR_BIN = join(INSPECTOR_PKG, (JSON.parse(readFileSync(join(INSPECTOR_PKG, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['mcp-inspector']);
+
 test('MCP Inspector CLI lists and calls tools over Streamable HTTP', async (t) => {
   const run = (args: string[]) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn('npx', ['--prefer-offline', '-y', '@modelcontextprotocol/inspector@2.12.0', '--cli', server.url, '--transport', 'http', ...args], {
+      const child = spawn(process.execPath, [INSPECTOR_BIN, '--cli', server.url, '--transport', 'http', ...args], {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, NO_COLOR: '1' },
       });
@@ -127,6 +136,14 @@ test('MCP Inspector CLI lists and calls tools over Streamable HTTP', async (t) =
   t.diagnostic(`inspector tools/list → ${listed.tools.length} tools`);
 });
 
+/** docs/scaling.md "Memory budget of one HTTP instance"; the test below checks the doc states the same figure. */
+const RSS_BUDGET_MIB = 512;
+
+test('docs/scaling.md states the memory budget the load test enforces', () => {
+  const doc = readFileSync(join(REPO_ROOT, 'docs', 'scaling.md'), 'utf8');
+  assert.match(doc, new RegExp(`under \\*\\*${RSS_BUDGET_MIB} MiB peak RSS\\*\\*`));
+});
+
 test('load: 200 concurrent tool calls over Streamable HTTP are all answered; the server stays up', async (t) => {
   const clients = await Promise.all(Array.from({ length: 10 }, (_, i) => connect(`load-${i}`)));
   try {
@@ -148,7 +165,9 @@ test('load: 200 concurrent tool calls over Streamable HTTP are all answered; the
     const health = await rawRequest(`http://127.0.0.1:${port}/health`);
     assert.equal(health.status, 200, 'still serving after the bursts');
     const rss = await peakRssKb(server.child.pid!);
-    t.diagnostic(`peak RSS of the server after 200 concurrent no-op calls and 200 concurrent reads: ${rss === null ? 'n/a' : `${(rss / 1024).toFixed(1)} MiB`}`);
+    t.diagnostic(`peak RSS of the server after 200 concurrent no-op calls and 200 concurrent reads: ${rss === null ? 'n/a' : `${(rss / 1024).toFixed(1)} MiB`} (budget ${RSS_BUDGET_MIB} MiB)`);
+    if (process.platform === 'linux') assert.ok(rss !== null, 'VmHWM is readable from /proc on Linux');
+    if (rss !== null) assert.ok(rss / 1024 <= RSS_BUDGET_MIB, `peak RSS ${(rss / 1024).toFixed(1)} MiB ≤ the documented ${RSS_BUDGET_MIB} MiB`);
   } finally {
     await Promise.all(clients.map((c) => c.close()));
   }

@@ -47,8 +47,18 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   return JSON.parse((raw.content[0] as { text: string }).text);
 }
 
+/** The close the server sends, or code -1 when the socket is still open after 10 s (a bounded wait, never a hang). */
 function closeOf(socket: WebSocket): Promise<{ code: number; reason: string }> {
-  return new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      resolve({ code: -1, reason: 'still open after 10 s' });
+      socket.terminate();
+    }, 10_000);
+    socket.once('close', (code, reason) => {
+      clearTimeout(timer);
+      resolve({ code, reason: reason.toString() });
+    });
+  });
 }
 
 test('tools.md #32: two concurrent sockets keep independent profiles and budgets', async () => {

@@ -6,6 +6,8 @@ import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelco
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CATALOG, coreToolsOf } from '../../src/contract/catalog.ts';
+import type { ProfileId } from '../../src/contract/profiles.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const OCCAM_BIN = join(REPO_ROOT, 'bin', 'occam.ts');
@@ -81,4 +83,14 @@ export async function startMcp(env: Record<string, string> = {}, args: string[] 
       await client.close();
     },
   };
+}
+
+/**
+ * What tools/list must show, from the contract catalog alone: the profile's core tools, then the opt-in tools
+ * whose gates are on, in catalog (wire) order. Never from the implemented modules, so a catalog tool the server
+ * does not serve fails the test that compares against this.
+ */
+export function contractToolNames(profile: ProfileId, gates: readonly string[] = []): string[] {
+  const core = new Set(coreToolsOf(profile).map((t) => t.name));
+  return CATALOG.filter((t) => (t.kind === 'core' ? core.has(t.name) : gates.includes(t.gate!))).map((t) => t.name);
 }

@@ -1,14 +1,16 @@
 // The browser backend (reading.md §6.3): one shared headless Chromium per process, launched on first use, with a
 // bounded number of pages rendering at once. Each render gets its own context (cookies, cache, storage never leak
-// between reads), every request the page makes passes the outbound guard, and a render that times out, is
-// cancelled or crashes closes its context — the browser process itself is closed at shutdown, so no Chromium
-// outlives the host.
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+// between reads), everything the page sends leaves through the egress proxy (egress-proxy.ts), where the outbound
+// guard decides, and a render that times out, is cancelled or crashes closes its context — the browser process
+// itself is closed at shutdown, so no Chromium outlives the host.
+import type { Browser, BrowserContext, Request, Response, Route } from 'playwright-core';
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { OccamError } from '../../contract/failures.ts';
 import { defineService } from '../../runtime/services.ts';
-import { resolveAndCheck, systemResolver, type GuardPolicy, type Resolver } from '../guard.ts';
+import type { GuardPolicy, Resolver } from '../guard.ts';
+import type { DialSeam } from '../transport.ts';
+import { EGRESS_HEADER, openEgressSession, type EgressEvent, type EgressSession } from './egress-proxy.ts';
 import { installHint, locateBrowser } from './discover.ts';
 import { runActionPlan, type ActionOutcome, type BrowserAction } from './actions.ts';
 
@@ -29,6 +31,10 @@ const CONSENT_LABELS = ['accept all', 'accept all cookies', 'i agree', 'got it',
 export interface RenderOptions {
   policy: GuardPolicy;
   resolver?: Resolver;
+  /** Connect seam of the egress proxy (tests only), as on the HTTP path. */
+  dial?: DialSeam;
+  /** Sees every destination the page asked the egress proxy for, with the verdict. */
+  onEgress?: (event: EgressEvent) => void;
   timeoutMs?: number;
   /** Extra request headers (session profile, UA); values are never logged. */
   headers?: Record<string, string>;
@@ -143,8 +149,28 @@ async function quietNetwork(inflight: () => number, maxMs: number): Promise<void
   }
 }
 
+export interface BrowserPoolOptions {
+  /**
+   * false: Chromium connects by itself, with no egress proxy and so no guard — only the many-pages bench uses it,
+   * to measure what the proxy costs. Never set in Occam's own code paths.
+   */
+  egressProxy?: boolean;
+  /** Writes Chromium's NetLog (every socket and DNS event of its network stack) to this file; diagnostics, tests. */
+  netLogPath?: string;
+}
+
+/** Chromium never resolves a name itself: every name goes to the proxy, which resolves it under the guard. */
+const RESOLVE_NOTHING = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
+/** Loopback is not exempt from the proxy (Chromium bypasses it by default). */
+const PROXY_LOOPBACK = '<-loopback>';
+
 export class BrowserPool {
   readonly #runtime: RuntimeContext;
+  readonly #egressProxy: boolean;
+  readonly #netLogPath: string | null;
+  /** Deny-all listener for the browser's own traffic (updates, safe browsing…): every attempt is logged, none dialled. */
+  #background: Promise<EgressSession> | null = null;
+  readonly #sessionPorts = new Set<number>();
   readonly #slots: Slots;
   readonly #maxParallel: number;
   readonly #defaultTimeoutMs: number;
@@ -154,8 +180,10 @@ export class BrowserPool {
   #renders = 0;
   #closed = false;
 
-  constructor(runtime: RuntimeContext) {
+  constructor(runtime: RuntimeContext, options: BrowserPoolOptions = {}) {
     this.#runtime = runtime;
+    this.#egressProxy = options.egressProxy ?? true;
+    this.#netLogPath = options.netLogPath ?? null;
     this.#maxParallel = readEnv<number>('OCCAM_BROWSER_MAX_PARALLEL', runtime.env, runtime.warn);
     this.#defaultTimeoutMs = readEnv<number>('OCCAM_BROWSER_TIMEOUT_MS', runtime.env, runtime.warn);
     this.#slots = new Slots(this.#maxParallel);
@@ -170,6 +198,23 @@ export class BrowserPool {
       renders: this.#renders,
       maxParallel: this.#maxParallel,
     };
+  }
+
+  /** Destinations the browser asked for outside any render (its background traffic), all refused. */
+  async backgroundEgress(): Promise<readonly EgressEvent[]> {
+    return this.#background ? (await this.#background).log() : [];
+  }
+
+  #openSession(policy: GuardPolicy | null, resolve?: Resolver, dial?: DialSeam, onEvent?: (event: EgressEvent) => void): Promise<EgressSession> {
+    return openEgressSession({ policy, resolve, dial, onEvent, connectTimeoutMs: 15_000, ownPorts: () => this.#sessionPorts }).then((session) => {
+      this.#sessionPorts.add(session.port);
+      return session;
+    });
+  }
+
+  async #closeSession(session: EgressSession): Promise<void> {
+    this.#sessionPorts.delete(session.port);
+    await session.close();
   }
 
   /** Whether a browser could be launched at all (no launch happens). */
@@ -189,13 +234,26 @@ export class BrowserPool {
       });
     }
     const { chromium } = await import('playwright-core');
+    if (this.#egressProxy) this.#background ??= this.#openSession(null);
+    const background = this.#egressProxy ? await this.#background : null;
     try {
       const browser = await chromium.launch({
         executablePath: location.path,
         headless: true,
         timeout: 30_000,
+        // Browser-wide traffic goes to the deny-all listener; each render's context overrides it with its own.
+        ...(background ? { proxy: { server: background.server, bypass: PROXY_LOOPBACK } } : {}),
         // Closed network here and everywhere privacy matters: no background traffic, no component updates.
         args: [
+          ...(background
+            ? [
+                RESOLVE_NOTHING,
+                // WebRTC may only use proxied TCP: no UDP (STUN) from the page, no local candidates.
+                '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+                '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+              ]
+            : []),
+          ...(this.#netLogPath ? [`--log-net-log=${this.#netLogPath}`] : []),
           '--no-sandbox',
           '--disable-gpu',
           '--disable-quic',
@@ -244,12 +302,19 @@ export class BrowserPool {
     this.#peak = Math.max(this.#peak, this.#active);
     this.#renders += 1;
     let context: BrowserContext | null = null;
+    let egress: EgressSession | null = null;
     const onAbort = () => void this.#closeContext(context);
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       const browser = await this.#browserInstance();
       if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
+      // This render's egress listener: its policy, resolver and pins, closed with the context.
+      if (this.#egressProxy) {
+        egress = await this.#openSession(options.policy, options.resolver, options.dial, options.onEgress);
+        await egress.preflight(new URL(url));
+      }
       context = await browser.newContext({
+        ...(egress ? { proxy: { server: egress.server, bypass: PROXY_LOOPBACK } } : {}),
         viewport: VIEWPORT,
         userAgent: options.userAgent,
         extraHTTPHeaders: options.headers,
@@ -260,7 +325,7 @@ export class BrowserPool {
         Object.defineProperty(navigator, 'webdriver', { get: () => undefined });
       });
       // The race guarantees the deadline even if a page call (content, evaluate) would wait on a wedged renderer.
-      return await Promise.race([this.#renderIn(context, url, options, signal, timeoutMs), rejectOnAbort(signal, timeoutMs)]);
+      return await Promise.race([this.#renderIn(context, egress, url, options, signal, timeoutMs), rejectOnAbort(signal, timeoutMs)]);
     } catch (err) {
       if (err instanceof OccamError) throw err;
       if (signal.aborted) {
@@ -271,7 +336,7 @@ export class BrowserPool {
       const message = (err as Error).message ?? String(err);
       if (/ERR_NAME_NOT_RESOLVED/.test(message)) throw new OccamError('dns_error', 'Host did not resolve (browser).');
       if (/ERR_CERT|SSL/.test(message)) throw new OccamError('tls_error', 'TLS failure in the browser.');
-      if (/ERR_CONNECTION|ERR_ADDRESS|ERR_EMPTY_RESPONSE|ERR_NETWORK/.test(message)) {
+      if (/ERR_CONNECTION|ERR_ADDRESS|ERR_EMPTY_RESPONSE|ERR_NETWORK|ERR_TUNNEL|ERR_PROXY/.test(message)) {
         throw new OccamError('network_error', 'Connection failed (browser).');
       }
       if (/Target (page, context or browser )?closed|crashed|Browser has been closed/i.test(message)) {
@@ -281,41 +346,56 @@ export class BrowserPool {
     } finally {
       signal.removeEventListener('abort', onAbort);
       if (context) await this.#closeContext(context);
+      if (egress) await this.#closeSession(egress);
       this.#active -= 1;
       this.#slots.release();
     }
   }
 
-  async #renderIn(context: BrowserContext, url: string, options: RenderOptions, signal: AbortSignal, timeoutMs: number): Promise<RenderedPage> {
+  async #renderIn(context: BrowserContext, egress: EgressSession | null, url: string, options: RenderOptions, signal: AbortSignal, timeoutMs: number): Promise<RenderedPage> {
     const started = performance.now();
-    const resolver = options.resolver ?? systemResolver;
-    const verdicts = new Map<string, Promise<boolean>>();
-    let blockedRequests = 0;
     let mainBlocked: OccamError | null = null;
-    const hostAllowed = (target: URL): Promise<boolean> => {
-      const key = target.origin;
-      let verdict = verdicts.get(key);
-      if (!verdict) {
-        verdict = resolveAndCheck(target, options.policy, resolver).then(
-          () => true,
-          (err) => {
-            if (err instanceof OccamError && err.code === 'private_url_blocked') return false;
-            return true; // a DNS failure is the browser's own to report
-          },
-        );
-        verdicts.set(key, verdict);
-      }
-      return verdict;
-    };
     const page = await context.newPage();
+    // The proxy's own answer (marked) or a refused tunnel, for the page's main frame, is the read's failure.
+    const isMainNavigation = (request: Request) => request.isNavigationRequest() && request.frame() === page.mainFrame();
+    const blockedMain = (reason: string) =>
+      new OccamError('private_url_blocked', 'Private or local URLs are blocked.', { reason: `browser_navigation_${reason}` });
+    page.on('response', (response: Response) => {
+      if (mainBlocked || !isMainNavigation(response.request())) return;
+      const verdict = response.headers()[EGRESS_HEADER];
+      if (verdict === 'denied') mainBlocked = blockedMain(response.headers()['x-occam-egress-reason'] ?? 'proxy');
+    });
+    page.on('requestfailed', (request: Request) => {
+      if (mainBlocked || !egress || !isMainNavigation(request)) return;
+      try {
+        if (egress.refusedTunnel(new URL(request.url()))) mainBlocked = blockedMain('tunnel');
+      } catch {
+        // an unparsable URL never reached the proxy
+      }
+    });
     // In-flight request count, for a quiet-network wait that ends as soon as the page is idle (Playwright's
     // networkidle always waits a fixed 500 ms).
     let inflight = 0;
     page.on('request', () => inflight++);
     page.on('requestfinished', () => inflight--);
     page.on('requestfailed', () => inflight--);
+    // Content blocking only (images, fonts, media, trackers): the egress proxy is the security boundary, and it
+    // also sees what routing never does (WebSockets, beacons, preconnects, service workers).
+    let loaded = false;
     await context.route('**/*', async (route: Route) => {
       const request = route.request();
+      if (request.isNavigationRequest()) {
+        // A main-frame navigation the guard refuses after the page has loaded (script, meta refresh) is cancelled,
+        // not failed: the page keeps its document and the read its content. One that replaces the page while it
+        // loads fails the read. The proxy would refuse either anyway; this only decides what the read returns.
+        if (egress && request.frame() === page.mainFrame() && request.redirectedFrom() === null && (await egress.refuses(new URL(request.url())))) {
+          egress.noteRefusal();
+          if (loaded) return route.abort('aborted');
+          mainBlocked ??= blockedMain('script');
+          return route.abort('blockedbyclient');
+        }
+        return route.continue();
+      }
       let target: URL;
       try {
         target = new URL(request.url());
@@ -323,19 +403,7 @@ export class BrowserPool {
         return route.abort('blockedbyclient');
       }
       if (target.protocol === 'data:' || target.protocol === 'blob:') return route.continue();
-      if (!request.isNavigationRequest()) {
-        if (BLOCKED_RESOURCE_TYPES.has(request.resourceType()) || TRACKER_HOSTS.test(target.hostname)) {
-          return route.abort('blockedbyclient');
-        }
-      }
-      // reading.md §3.2.4: every request — navigations, redirects, iframes, subresources — passes the guard.
-      if (!(await hostAllowed(target))) {
-        blockedRequests += 1;
-        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
-          mainBlocked = new OccamError('private_url_blocked', 'Private or local URLs are blocked.', { reason: 'browser_navigation' });
-        }
-        return route.abort('blockedbyclient');
-      }
+      if (BLOCKED_RESOURCE_TYPES.has(request.resourceType()) || TRACKER_HOSTS.test(target.hostname)) return route.abort('blockedbyclient');
       return route.continue();
     });
     const remaining = () => Math.max(1, timeoutMs - (performance.now() - started));
@@ -350,6 +418,10 @@ export class BrowserPool {
       throw err;
     }
     if (mainBlocked) throw mainBlocked;
+    loaded = true;
+    const proxyVerdict = response?.headers()[EGRESS_HEADER];
+    if (proxyVerdict === 'dns_error') throw new OccamError('dns_error', 'Host did not resolve (browser).');
+    if (proxyVerdict === 'unreachable') throw new OccamError('network_error', 'Connection failed (browser).');
     const status = response?.status() ?? null;
     if (status !== null && status >= 400) {
       throw new OccamError(`http_${status}`, `The page answered HTTP ${status} in the browser.`, { statusCode: status });
@@ -363,6 +435,8 @@ export class BrowserPool {
       await runActionPlan(page, options.actions, { deadlineAt: started + (options.actionDeadlineMs ?? timeoutMs), onStep: options.onActionStep, lenient: options.actionsLenient });
     }
     if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
+    // A later navigation of the main frame (script, refresh) that the proxy refused: the page shown is not the site's.
+    if (mainBlocked) throw mainBlocked;
     let html = await page.content();
     const htmlTotalChars = html.length;
     const htmlTruncated = html.length > BROWSER_HTML_CAP;
@@ -376,7 +450,7 @@ export class BrowserPool {
       htmlTotalChars,
       title: await page.title().catch(() => ''),
       latencyMs: Math.round(performance.now() - started),
-      blockedRequests,
+      blockedRequests: egress?.denied ?? 0,
     };
     if (options.screenshot) {
       rendered.screenshotJpeg = (await page.screenshot({ type: 'jpeg', quality: 70, timeout: Math.min(5000, remaining()) })).toString('base64');
@@ -426,6 +500,8 @@ export class BrowserPool {
       // Bounded: Playwright also kills the browser process when this process exits, so nothing is orphaned.
       if (browser) await within(browser.close().catch(() => {}), CLOSE_TIMEOUT_MS);
     }
+    const background = this.#background;
+    if (background) await (await background.catch(() => null))?.close();
   }
 }
 

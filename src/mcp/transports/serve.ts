@@ -2,6 +2,7 @@
 // SIGINT/SIGTERM/SIGHUP closes connections (aborting in-flight calls), services and the listener.
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { untilStopSignal } from './http.ts';
+import { exitWithin } from './shutdown.ts';
 import type { TransportPlan } from './options.ts';
 import type { RunningServer } from './websocket.ts';
 
@@ -47,6 +48,8 @@ export async function serveNetwork(runtime: RuntimeContext, plan: TransportPlan)
     if (notice) runtime.warn(notice);
   }
   await untilStopSignal();
+  // A connection or service that will not close never keeps the process past the grace period.
+  exitWithin(0);
   await running.close();
   return 0;
 }

@@ -1,11 +1,15 @@
-// stdio transport: one process, one connection, one session. stdout carries protocol frames only.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+// stdio transport: one process, one connection, one session. stdout carries protocol frames only. The process
+// is the server: when the session ends (stdin closed, a stop signal, a broken stdout) it exits, within
+// SHUTDOWN_GRACE_MS whatever is still winding down — a host that sends SIGTERM never waits on a wedged service.
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { VERSION } from '../../version.ts';
 import { createHost, createOccamServer, exposedToolNames, newSession, surfaceNotice } from '../server.ts';
 import { startBackgroundServices } from './background.ts';
+import { LineFramedStdioTransport } from './stdio-framing.ts';
+import { exitWithin } from './shutdown.ts';
 
+/** Serves one stdio session, then ends the process (0 when the session ended normally, 1 when stdio broke). */
 export async function serveStdio(runtime: RuntimeContext): Promise<void> {
   const { config, services, tools } = createHost(runtime);
   const session = newSession(runtime, config);
@@ -23,21 +27,29 @@ export async function serveStdio(runtime: RuntimeContext): Promise<void> {
   if (notice) runtime.warn(notice);
 
   let closing = false;
-  const shutdown = async () => {
+  const shutdown = async (code: number) => {
     if (closing) return;
     closing = true;
-    await services.disposeAll();
+    process.exitCode = code;
+    // Whatever does not close in time (a wedged browser, a slow store) does not keep the process alive.
+    exitWithin(code);
+    await services.disposeAll().catch(() => {});
     await server.close().catch(() => {});
+    // Done: nothing else is served by this process (stdin and timers would otherwise keep it up). stdout is a
+    // synchronous pipe on POSIX, so every frame already written has left.
+    process.exit(code);
   };
   await new Promise<void>((resolve) => {
-    const done = () => void shutdown().then(resolve);
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, done);
-    process.stdin.once('end', done);
-    process.stdin.once('close', done);
-    server.onclose = done;
-    server.connect(new StdioServerTransport()).catch((err) => {
+    const done = (code: number) => void shutdown(code).then(resolve);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => done(0));
+    process.stdin.once('end', () => done(0));
+    process.stdin.once('close', () => done(0));
+    // A host that stopped reading (EPIPE) cannot be served any more.
+    process.stdout.once('error', () => done(1));
+    server.onclose = () => done(0);
+    server.connect(new LineFramedStdioTransport({ warn: runtime.warn })).catch((err) => {
       runtime.warn(`[occam.mcp] stdio transport failed: ${(err as Error).message}`);
-      done();
+      done(1);
     });
   });
 }

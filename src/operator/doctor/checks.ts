@@ -323,8 +323,10 @@ export const CHECKS: readonly CheckSpec[] = [
         else if (insp.state === 'ambiguous') out.push(result(id, 'warn', insp.error ?? 'config location is ambiguous', fix, data));
         else if (!insp.entry) out.push(result(id, a.method === 'assisted' ? 'skip' : 'warn', 'detected, Occam not registered', a.method === 'assisted' ? null : fix, data));
         else if (!insp.managed) out.push(result(id, 'warn', 'an ff-occam entry exists that Occam did not write', `${fix} --force`, data));
-        else if (insp.state === 'jsonc') out.push(result(id, 'warn', `${insp.configPath} has comments; check the entry by hand`, fix, data));
-        else if (!entriesEqual(insp.entry, entryForHost(a, d.launch.entry))) out.push(result(id, 'warn', 'stale Occam entry (other path or version)', fix, data));
+        else if (!entriesEqual(insp.entry, entryForHost(a, d.launch.entry))) {
+          const readonly = insp.state === 'readonly';
+          out.push(result(id, 'warn', `stale Occam entry (other path or version)${readonly ? ` in read-only ${insp.configPath}` : ''}`, readonly ? `update it by hand (occam snippet ${a.id})` : fix, data));
+        }
         else out.push(result(id, 'pass', `ff-occam registered in ${insp.configPath}`, null, data));
       }
       return out;

@@ -24,7 +24,7 @@ interface CliSpec {
   add: (e: StdioEntry, overwrite: boolean) => { args: string[]; input?: string; success?: RegExp };
   after?: string[][];
   remove: { args: string[]; input?: string };
-  verify: (run: (args: string[]) => Promise<RunResult>, expectedTools: number) => Promise<HostVerify>;
+  verify: (run: (args: string[]) => Promise<RunResult>, expectedTools: number, ctx: Ctx) => Promise<HostVerify>;
 }
 
 const envPairs = (e: StdioEntry, flag: string) => Object.entries(e.env).flatMap(([k, v]) => [flag, `${k}=${v}`]);
@@ -79,15 +79,18 @@ export const CLI_SPECS: Readonly<Record<string, CliSpec>> = {
   gemini: {
     bin: 'gemini',
     fallback: (ctx) => (which(ctx, 'npx') ? ['npx', '--yes', '@google/gemini-cli'] : null),
+    // No `gemini mcp enable` afterwards: a server is not disabled by default, and what hides it is folder trust
+    // (`enable` answers "not found" for a server listed as Disabled in an untrusted folder).
     add: (e) => ({ args: ['mcp', 'add', '-s', 'user', SERVER_NAME, e.command, ...e.args, ...envPairs(e, '-e')] }),
-    after: [['mcp', 'enable', SERVER_NAME]],
     remove: { args: ['mcp', 'remove', '-s', 'user', SERVER_NAME] },
-    verify: async (run) => {
+    verify: async (run, _expected, ctx) => {
       const r = await run(['mcp', 'list']);
-      const line = (r.stdout + r.stderr).split('\n').find((l) => l.includes(SERVER_NAME));
+      const text = r.stdout + r.stderr;
+      const line = text.split('\n').find((l) => l.includes(SERVER_NAME));
       if (!line) return failed('gemini mcp list does not show ff-occam');
       if (/disabled/i.test(line)) {
-        return verified(1, 'Gemini lists ff-occam as Disabled (untrusted folder): trust the folder or run `gemini mcp enable ff-occam`', {
+        const untrusted = /untrusted/i.test(text);
+        return verified(1, untrusted ? geminiTrustHint(ctx.cwd) : 'Gemini lists ff-occam as Disabled: run `gemini mcp list` to see why', {
           requiresUserAction: true, hostBlocked: true,
         });
       }
@@ -134,6 +137,32 @@ export const CLI_SPECS: Readonly<Record<string, CliSpec>> = {
   },
 };
 
+/** What to tell the user when Gemini hides servers because the folder it runs in is not trusted. */
+export function geminiTrustHint(folder: string): string {
+  return `Gemini CLI has ff-occam but hides MCP servers (user-level ones too) in folders it does not trust; ${folder} is not trusted. `
+    + `Start \`gemini\` in the folder you work in and choose "Trust folder", or run \`/permissions trust ${folder}\` inside Gemini CLI; `
+    + 'then `gemini mcp list` shows ff-occam as Connected';
+}
+
+/**
+ * Config-file hosts whose CLI can check the file Occam wrote, offline: opencode's `debug config` fails on a config
+ * it rejects (the whole file then stops loading), and `mcp list` starts each local server and reports it.
+ */
+export async function fileHostCheck(ctx: Ctx, hostId: string): Promise<HostVerify | null> {
+  if (hostId !== 'opencode') return null;
+  const exe = which(ctx, 'opencode');
+  if (!exe) return null;
+  const config = await runTool(ctx, exe, ['debug', 'config'], { timeoutMs: CALL_TIMEOUT });
+  if (config.exitCode !== 0) {
+    const why = (config.stdout + config.stderr).split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter((l) => /invalid|error|↳/i.test(l) && !/models\.dev/.test(l));
+    return failed(`opencode rejects its config after the change (opencode debug config exited ${config.exitCode}${why.length ? `: ${why.join(' ')}` : ''})`, false);
+  }
+  const list = await runTool(ctx, exe, ['mcp', 'list'], { timeoutMs: CALL_TIMEOUT });
+  const line = (list.stdout + list.stderr).split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '')).find((l) => l.includes(SERVER_NAME));
+  if (line && /\bconnected\b/i.test(line) && !/disconnected|failed/i.test(line)) return verified(5, 'opencode accepts its config and `opencode mcp list` shows ff-occam connected');
+  return verified(1, `opencode accepts its config; \`opencode mcp list\` ${line ? `reports: ${line.replace(/^[^a-z0-9]*/i, '').trim()}` : 'does not show ff-occam'}`);
+}
+
 /** argv prefix for a host's CLI, or null when it cannot be run. */
 export function cliCommand(ctx: Ctx, hostId: string): string[] | null {
   const spec = CLI_SPECS[hostId];
@@ -179,5 +208,5 @@ export async function cliRemove(ctx: Ctx, hostId: string): Promise<CliOutcome> {
 }
 
 export async function cliVerify(ctx: Ctx, hostId: string, expectedTools: number): Promise<HostVerify> {
-  return CLI_SPECS[hostId].verify((args) => call(ctx, hostId, args), expectedTools);
+  return CLI_SPECS[hostId].verify((args) => call(ctx, hostId, args), expectedTools, ctx);
 }

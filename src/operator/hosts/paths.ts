@@ -45,6 +45,11 @@ export function hermesHome(ctx: Ctx): string {
   return p.join(homeOf(ctx), '.hermes');
 }
 
+/** Codex's home: `$CODEX_HOME` when set (as Codex itself and the peer installers read it), else `<home>/.codex`. */
+export function codexHome(ctx: Ctx): string {
+  return nonEmpty(ctx.env.CODEX_HOME) ?? pathApi(ctx).join(homeOf(ctx), '.codex');
+}
+
 /** Every candidate config file of Claude Desktop; on Windows the classic and each MSIX package location. */
 export function claudeDesktopCandidates(ctx: Ctx, probe: FsProbe = realProbe): string[] {
   const p = pathApi(ctx);
@@ -74,7 +79,7 @@ export function configPathsOf(ctx: Ctx, id: string, probe: FsProbe = realProbe):
     case 'claude-code':
       return [p.join(home, '.claude.json')];
     case 'codex':
-      return [p.join(home, '.codex', 'config.toml')];
+      return [p.join(codexHome(ctx), 'config.toml')];
     case 'gemini':
       return [p.join(home, '.gemini', 'settings.json')];
     case 'cursor':

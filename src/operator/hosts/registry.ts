@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import type { Ctx } from '../proc.ts';
 import { which } from '../proc.ts';
 import { appDataDir, homeOf, localAppDataDir, pathApi, xdgConfigDir } from '../../config/paths.ts';
-import { configPathsOf, hermesHome, isNonEmptyDir, realProbe, vscodeUserDir, type FsProbe } from './paths.ts';
+import { codexHome, configPathsOf, hermesHome, isNonEmptyDir, realProbe, vscodeUserDir, type FsProbe } from './paths.ts';
 
 export type Method = 'cli' | 'config' | 'assisted';
 export type Tier = 'A' | 'B' | 'C';
@@ -57,7 +57,7 @@ export const HOST_ADAPTERS: readonly HostAdapter[] = [
   {
     id: 'codex', name: 'Codex CLI', method: 'cli', tier: 'A', maxLevel: 5, format: 'toml', rootKey: ['mcp_servers'],
     shape: 'codex-toml', cwd: false, executables: ['codex'],
-    signals: (ctx) => [{ path: pathApi(ctx).join(homeOf(ctx), '.codex'), kind: 'exists' }],
+    signals: (ctx) => [{ path: codexHome(ctx), kind: 'exists' }],
     sessionHint: 'start a new Codex session',
   },
   {
@@ -124,7 +124,7 @@ export const HOST_ADAPTERS: readonly HostAdapter[] = [
   },
   {
     id: 'opencode', name: 'OpenCode', method: 'config', tier: 'B', maxLevel: 1, format: 'json', rootKey: ['mcp'],
-    shape: 'opencode', cwd: true, executables: ['opencode'],
+    shape: 'opencode', cwd: false, executables: ['opencode'],
     signals: (ctx) => dirs(pathApi(ctx).join(xdgConfigDir(ctx), 'opencode'), pathApi(ctx).join(homeOf(ctx), '.local', 'share', 'opencode')),
     sessionHint: 'start a new OpenCode session',
   },

@@ -1,7 +1,6 @@
 // Entry shapes per host (operator.md §8): how the canonical stdio entry is encoded into and decoded from each
 // host's file, plus inspection of what a host currently has under `ff-occam`.
 import { stringify as toYaml } from 'yaml';
-import { parse as parseJsoncLoose } from 'jsonc-parser';
 import { stringify as toToml } from 'smol-toml';
 import type { Ctx } from '../proc.ts';
 import type { HostAdapter } from './registry.ts';
@@ -19,9 +18,8 @@ export function entryForHost(a: HostAdapter, desired: StdioEntry): StdioEntry {
 /** The JSON object written into the host's file. */
 export function encodeEntry(a: HostAdapter, e: StdioEntry): Record<string, unknown> {
   if (a.shape === 'opencode') {
-    const out: Record<string, unknown> = { type: 'local', command: [e.command, ...e.args], enabled: true, environment: { ...e.env } };
-    if (e.cwd) out.cwd = e.cwd;
-    return out;
+    // No `cwd`: opencode 1.0.x–1.3.x reject the whole config file for it (OpencodeMcpLocal is a strict object).
+    return { type: 'local', command: [e.command, ...e.args], enabled: true, environment: { ...e.env } };
   }
   const out: Record<string, unknown> = a.shape === 'vscode' ? { type: 'stdio' } : {};
   out.command = e.command;
@@ -43,7 +41,8 @@ export function decodeEntry(a: HostAdapter, raw: unknown): StdioEntry | null {
 }
 
 export interface Inspection {
-  state: 'absent' | 'present' | 'refuse' | 'jsonc' | 'ambiguous' | 'undecodable' | 'unknown';
+  /** `readonly`: the file is read-only — reported, never written. */
+  state: 'absent' | 'present' | 'refuse' | 'readonly' | 'ambiguous' | 'undecodable' | 'unknown';
   configPath: string | null;
   entry: StdioEntry | null;
   raw: unknown;
@@ -63,15 +62,12 @@ export function inspectHost(ctx: Ctx, a: HostAdapter, det: Detection, occamHome:
   try {
     if (a.format === 'json') {
       const loaded = loadJsonConfig(configPath, a.rootKey);
-      if (loaded.state === 'refuse' || loaded.state === 'jsonc') {
-        // A commented file can still be read to report health; it is never rewritten.
-        if (loaded.state === 'jsonc') {
-          const data = parseJsoncLoose(loaded.text) as Record<string, unknown>;
-          raw = objectAt(data, a.rootKey)?.[SERVER_NAME];
-          const entry = raw === undefined ? null : decodeEntry(a, raw);
-          return { ...base, state: 'jsonc', raw, entry, managed: entry ? isManaged(entry, ctx, occamHome) : false, error: loaded.error };
-        }
-        return { ...base, state: 'refuse', error: loaded.error };
+      if (loaded.state === 'refuse') return { ...base, state: 'refuse', error: loaded.error };
+      if (loaded.state === 'readonly') {
+        // A read-only file can still be read to report health; it is never rewritten.
+        raw = objectAt(loaded.data, a.rootKey)?.[SERVER_NAME];
+        const entry = raw === undefined ? null : decodeEntry(a, raw);
+        return { ...base, state: 'readonly', raw, entry, managed: entry ? isManaged(entry, ctx, occamHome) : false, error: loaded.error };
       }
       raw = objectAt(loaded.data, a.rootKey)?.[SERVER_NAME];
       for (const alt of a.altRootKeys ?? []) if (raw === undefined) raw = objectAt(loaded.data, alt)?.[SERVER_NAME];
@@ -120,7 +116,7 @@ export function pasteGuidance(a: HostAdapter | null, e: StdioEntry): { format: '
     return {
       format: 'toml',
       text: toToml({ mcp_servers: { [SERVER_NAME]: plain } }),
-      instructions: 'Append this to ~/.codex/config.toml, or run `occam connect --only codex`.',
+      instructions: 'Append this to Codex\'s config.toml ($CODEX_HOME/config.toml, by default ~/.codex/config.toml), or run `occam connect --only codex`.',
     };
   }
   const body = a && a.shape !== 'none' && a.method !== 'assisted' ? encodeEntry(a, entryForHost(a, e)) : plain;

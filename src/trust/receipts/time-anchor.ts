@@ -1,13 +1,13 @@
 // RFC 3161 time anchors (trust.md §3.10): an unsigned sidecar whose message imprint is SHA-256 of the raw
 // signature bytes; it shows the signature existed no later than genTime. Producing anchors is DEFERRED.
-// The verifier checks, with node:crypto only: the anchor type, the token's DER structure, the imprint against
-// this signature, the signer's messageDigest against the TSTInfo, and the signer's signature over the signed
-// attributes with a certificate embedded in the token. Chain trust to a TSA root is out of scope (the signer
+// The token is decoded with PKI.js (tst.ts); the verifier checks the anchor type, the token's DER structure, the
+// imprint against this signature, the signer's messageDigest against the TSTInfo, and (with node:crypto) the
+// signer's signature over the signed attributes with the certificate the signer names, else any embedded one. Chain trust to a TSA root is out of scope (the signer
 // subject is reported). A token without its signing certificate, or with an algorithm this verifier does not
 // know, is reported present-but-unverified — never a verification failure.
 import { createHash, verify as cryptoVerify, X509Certificate } from 'node:crypto';
 import { decodeBase64url, sha256 } from '../bytes.ts';
-import { DIGEST_NAMES, OID, parseTimeStampToken, type SignerInfoFacts } from './der.ts';
+import { DIGEST_NAMES, OID, parseTimeStampToken, type SignerInfoFacts } from './tst.ts';
 
 /** A type alias (not an interface) so it stays assignable to the pipeline's `Record<string, unknown>` slot. */
 export type TimeAnchor = {
@@ -53,7 +53,7 @@ function certificatesOf(ders: Buffer[]): X509Certificate[] {
 
 type SignerCheck = { status: 'valid'; subject: string } | { status: 'invalid' | 'unverified'; message: string };
 
-function checkSigner(signer: SignerInfoFacts, tstInfoDer: Buffer, certDers: Buffer[]): SignerCheck {
+function checkSigner(signer: SignerInfoFacts, tstInfoDer: Buffer, allCertDers: Buffer[]): SignerCheck {
   const digestName = signer.digestAlgorithm ? DIGEST_NAMES[signer.digestAlgorithm] : undefined;
   const sigHash = signer.signatureAlgorithm ? SIGNATURE_HASH[signer.signatureAlgorithm] : undefined;
   if (!digestName || !sigHash) return { status: 'unverified', message: 'time-stamp signer uses an algorithm this verifier does not support' };
@@ -62,7 +62,7 @@ function checkSigner(signer: SignerInfoFacts, tstInfoDer: Buffer, certDers: Buff
   if (!createHash(digestName).update(tstInfoDer).digest().equals(signer.messageDigest)) {
     return { status: 'invalid', message: 'time-stamp messageDigest does not match the TSTInfo' };
   }
-  const certs = certificatesOf(certDers);
+  const certs = certificatesOf(signer.signerCertificate ? [signer.signerCertificate] : allCertDers);
   if (certs.length === 0) return { status: 'unverified', message: 'time-stamp token carries no signer certificate; signer not verified' };
   const hash = sigHash === 'by-digest' ? digestName : sigHash;
   for (const cert of certs) {

@@ -10,37 +10,26 @@ import { readEnv } from '../../config/env.ts';
 import { resolveAndCheck, STRICT_POLICY, systemResolver, type Resolver } from '../../fetch/guard.ts';
 import type { DialSeam } from '../../fetch/transport.ts';
 import { decodeBase64url, sha256 } from '../bytes.ts';
-import { children, readTlv } from './der.ts';
+import * as asn1js from 'asn1js';
+import { AlgorithmIdentifier, MessageImprint, TimeStampReq } from 'pkijs';
+import { OID, tokenFromResponse } from './tst.ts';
 import { inspectTimeAnchor, type TimeAnchor } from './time-anchor.ts';
+
+export { tokenFromResponse };
 
 const MAX_REPLY_BYTES = 256 * 1024;
 
-function tlv(tag: number, value: Buffer): Buffer {
-  const n = value.length;
-  const len = n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
-  return Buffer.concat([Buffer.from([tag]), len, value]);
-}
-
-const SHA256_ALG = Buffer.from('300d06096086480165030402010500', 'hex'); // AlgorithmIdentifier sha256, NULL params
-
-/** TimeStampReq { version 1, messageImprint { sha256, imprint }, certReq TRUE } in DER. */
+/** TimeStampReq { version 1, messageImprint { sha256 (NULL params), imprint }, certReq TRUE } in DER. */
 export function timeStampRequest(imprint: Buffer): Buffer {
-  const messageImprint = tlv(0x30, Buffer.concat([SHA256_ALG, tlv(0x04, imprint)]));
-  return tlv(0x30, Buffer.concat([Buffer.from([0x02, 0x01, 0x01]), messageImprint, Buffer.from([0x01, 0x01, 0xff])]));
-}
-
-/** TimeStampResp → the TimeStampToken (ContentInfo DER) when the status is granted (0) or grantedWithMods (1). */
-export function tokenFromResponse(reply: Buffer): Buffer | null {
-  const top = readTlv(reply, 0);
-  if (!top || top.tag !== 0x30) return null;
-  const parts = children(reply, top);
-  if (!parts || parts.length < 2 || parts[0].tag !== 0x30) return null;
-  const status = children(reply, parts[0]);
-  const code = status?.[0];
-  if (!code || code.tag !== 0x02 || code.end - code.start !== 1 || reply[code.start] > 1) return null;
-  const token = parts[1];
-  if (token.tag !== 0x30) return null;
-  return Buffer.from(reply.subarray(token.offset, token.end));
+  const req = new TimeStampReq({
+    version: 1,
+    messageImprint: new MessageImprint({
+      hashAlgorithm: new AlgorithmIdentifier({ algorithmId: OID.sha256, algorithmParams: new asn1js.Null() }),
+      hashedMessage: new asn1js.OctetString({ valueHex: imprint }),
+    }),
+    certReq: true,
+  });
+  return Buffer.from(req.toSchema().toBER(false));
 }
 
 export interface TsaClientOptions {

@@ -5,6 +5,7 @@ import { instructionsFor, toolsMentioned } from '../../../src/contract/instructi
 import { PROFILES } from '../../../src/contract/profiles.ts';
 import { exposedToolNames, readHostConfig, registeredTools } from '../../../src/mcp/server.ts';
 import { testContext } from '../../../src/runtime/context.ts';
+import { rng } from '../../helpers/rng.ts';
 
 /** Every subset of the six opt-in gates. */
 function gateCombos(): string[][] {
@@ -63,4 +64,35 @@ test('tools.md #8: full instructions mention occam_watch iff OCCAM_WATCH_MCP is 
 test('whole-token matching: env names and longer identifiers are not tool mentions', () => {
   assert.deepEqual([...toolsMentioned('set OCCAM_CLIENT_CONTEXT_TOKENS then occam(url)')], ['occam']);
   assert.deepEqual([...toolsMentioned('occam_transcode_extra and xoccam')], []);
+});
+
+/**
+ * An independent tokenizer of the text, sharing nothing with the implementation's tool regex: every lower-case
+ * `occam` / `occam_…` word, whatever follows it (a period, a parenthesis, an arrow, the end of the line).
+ */
+function occamWords(text: string): string[] {
+  return (text.match(/\boccam(?:_[a-z_]+)?/g) ?? []).map((w) => w.replace(/_+$/, ''));
+}
+
+test('tools.md #7 (I1), independent tokenizer: random exposed subsets — every occam word left in the text is an exposed catalog tool', () => {
+  const names = CATALOG.map((t) => t.name);
+  for (const profile of PROFILES) {
+    for (let seed = 1; seed <= 300; seed++) {
+      const r = rng(seed * 31 + profile.length);
+      const exposed = new Set(names.filter(() => r() < 0.5));
+      const text = instructionsFor(profile, exposed);
+      for (const w of occamWords(text)) {
+        assert.ok(names.includes(w), `${profile} seed ${seed}: "${w}" is not a catalog tool`);
+        assert.ok(exposed.has(w), `${profile} seed ${seed}: names hidden ${w} in ${JSON.stringify(text.split('\n').find((l) => occamWords(l).includes(w)))}`);
+      }
+    }
+  }
+});
+
+test('the independent tokenizer sees names before punctuation, and the menu really names tools that way', () => {
+  assert.deepEqual(occamWords('call occam_digest. Then occam(url), occam_map; occam_probe→ and OCCAM_PROFILE'), ['occam_digest', 'occam', 'occam_map', 'occam_probe']);
+  // With every tool exposed, the full text carries names directly followed by a period: the case the filter
+  // must treat like any other mention.
+  const everything = new Set(CATALOG.map((t) => t.name));
+  assert.match(instructionsFor('full', everything), /\boccam_[a-z_]+\./);
 });

@@ -8,6 +8,7 @@ import {
   classifyUrlLiteral,
   formatIp,
   isPrivateUrlLiteral,
+  localAddressesFor,
   parseIpLiteral,
   privacyModeOf,
   resolveAndCheck,
@@ -79,7 +80,7 @@ test('address classes cover loopback, private, link-local, CGNAT, multicast and 
     ['8.8.8.8', 'public'],
     ['172.32.0.1', 'public'],
     ['100.128.0.1', 'public'],
-    ['198.51.100.7', 'public'],
+    ['100.128.0.7', 'public'],
     ['2606:4700::1111', 'public'],
     ['::ffff:8.8.8.8', 'public'],
     ['64:ff9b::808:808', 'public'],
@@ -113,7 +114,7 @@ test('reading.md §3.1: the literal classifier judges scheme, private names and 
     'data:text/html,hi',
   ];
   for (const u of privateUrls) assert.equal(isPrivateUrlLiteral(u), true, u);
-  for (const u of ['https://example.com/', 'http://198.51.100.7/', 'http://[2606:4700::1111]/', 'http://localhost.example.com/']) {
+  for (const u of ['https://example.com/', 'http://100.128.0.7/', 'http://[2606:4700::1111]/', 'http://localhost.example.com/']) {
     assert.equal(isPrivateUrlLiteral(u), false, u);
   }
   assert.equal(isPrivateUrlLiteral('not a url'), true, 'unparsable fails closed');
@@ -148,8 +149,8 @@ test('a PrivateOriginAllowance covers exactly one origin and never a host name',
 
 test('resolveAndCheck validates every DNS answer and maps resolution failures to dns_error', async () => {
   const table: Record<string, string[]> = {
-    'pub.test': ['198.51.100.7', '2606:4700::1111'],
-    'mixed.test': ['198.51.100.7', '10.0.0.5'],
+    'pub.test': ['100.128.0.7', '2606:4700::1111'],
+    'mixed.test': ['100.128.0.7', '10.0.0.5'],
     'loop.test': ['127.0.0.1'],
     'v6loop.test': ['::1'],
     'mapped.test': ['::ffff:169.254.169.254'],
@@ -161,7 +162,7 @@ test('resolveAndCheck validates every DNS answer and maps resolution failures to
     return table[host].map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   };
   const ok = await resolveAndCheck(new URL('http://pub.test/'), STRICT_POLICY, resolve);
-  assert.deepEqual(ok.map((a) => a.address), ['198.51.100.7', '2606:4700:0:0:0:0:0:1111']);
+  assert.deepEqual(ok.map((a) => a.address), ['100.128.0.7', '2606:4700:0:0:0:0:0:1111']);
   for (const host of ['mixed.test', 'loop.test', 'v6loop.test', 'mapped.test', 'garbage.test']) {
     await assert.rejects(resolveAndCheck(new URL(`http://${host}/`), STRICT_POLICY, resolve), { code: 'private_url_blocked' }, host);
   }
@@ -181,4 +182,80 @@ test('classifyUrlLiteral reports the reason without DNS', () => {
   assert.deepEqual(classifyUrlLiteral(new URL('ftp://x/')), { private: true, reason: 'scheme' });
   assert.deepEqual(classifyUrlLiteral(new URL('http://a.internal/')), { private: true, reason: 'hostname' });
   assert.deepEqual(classifyUrlLiteral(new URL('http://169.254.169.254/')), { private: true, reason: 'link_local' });
+});
+
+test('IANA special-purpose ranges: documentation, benchmarking and tunnel blocks are not public', () => {
+  const cases: Array<[string, string]> = [
+    ['192.0.2.10', 'documentation'],
+    ['198.51.100.7', 'documentation'],
+    ['203.0.113.200', 'documentation'],
+    ['233.252.0.1', 'documentation'],
+    ['198.18.0.1', 'benchmarking'],
+    ['198.19.255.254', 'benchmarking'],
+    ['192.88.99.1', 'tunnel'],
+    ['192.0.0.8', 'reserved'],
+    ['192.0.0.170', 'reserved'],
+    ['2001:db8::1', 'documentation'],
+    ['2001:db8:ffff::1', 'documentation'],
+    ['3fff::1', 'documentation'],
+    ['2001::1', 'tunnel'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'tunnel'], // a Teredo address
+    ['2001:2::1', 'benchmarking'],
+    ['2001:10::1', 'reserved'],
+    ['2001:100::1', 'reserved'],
+    ['100::1', 'reserved'],
+    ['5f00::1', 'reserved'],
+    ['4000::1', 'reserved'], // outside 2000::/3
+    ['::ffff:192.0.2.1', 'documentation'],
+    ['64:ff9b::198.51.100.1', 'documentation'],
+    ['2002:cb00:7101::', 'documentation'], // 6to4 of 203.0.113.1
+    // Globally reachable assignments inside special blocks stay public (registry column "Globally Reachable").
+    ['192.0.0.9', 'public'],
+    ['192.0.0.10', 'public'],
+    ['2001:1::1', 'public'],
+    ['2001:3::1', 'public'],
+    ['2001:4:112::1', 'public'],
+    ['2001:20::1', 'public'],
+    ['198.20.0.1', 'public'],
+    ['2a00:1450::1', 'public'],
+  ];
+  for (const [address, expected] of cases) assert.equal(classifyAddress(address), expected, address);
+  for (const u of ['http://192.0.2.1/', 'http://[2001:db8::1]/', 'http://198.18.0.1:8080/', 'http://[2001::1]/']) {
+    assert.equal(isPrivateUrlLiteral(u), true, u);
+  }
+});
+
+test('an address on one of this machine\'s interfaces is denied, as a literal and as a DNS answer', async () => {
+  // 100.128.0.7 is a public address reported as this machine's own; nothing here opens a socket.
+  const interfaces = () => ({ lo: [{ address: '127.0.0.1' }, { address: '::1' }], eth0: [{ address: '100.128.0.7' }, { address: '2a00:1450::7' }] });
+  const policy = { allowPrivate: false, allowance: null, localAddresses: localAddressesFor(interfaces) };
+  for (const u of ['http://100.128.0.7:8080/', 'http://[2a00:1450::7]/', 'http://1686110215/', 'http://[::ffff:100.128.0.7]/']) {
+    assert.throws(() => checkUrlLiteral(new URL(u), policy), (err: any) => err.code === 'private_url_blocked' && err.details.reason === 'local_interface', u);
+  }
+  checkUrlLiteral(new URL('http://100.128.0.8/'), policy);
+  const resolve: Resolver = async () => [{ address: '100.128.0.7', family: 4 }];
+  await assert.rejects(resolveAndCheck(new URL('http://own.test/'), policy, resolve), (err: any) => err.details.reason === 'dns_local_interface');
+  // The env override lifts it like any private destination.
+  await resolveAndCheck(new URL('http://own.test/'), { ...policy, allowPrivate: true }, resolve);
+  assert.deepEqual(classifyUrlLiteral(new URL('http://100.128.0.7/'), policy.localAddresses), { private: true, reason: 'local_interface' });
+});
+
+test('the interface list is read again after a change', async () => {
+  let addresses = [{ address: '100.128.0.7' }];
+  const local = localAddressesFor(() => ({ eth0: addresses }));
+  const ip = parseIpLiteral('100.128.0.9')!;
+  assert.equal(local.has(ip), false);
+  addresses = [{ address: '100.128.0.9' }];
+  await new Promise((r) => setTimeout(r, 1100));
+  assert.equal(local.has(ip), true, 'a new address is denied once the snapshot is refreshed');
+});
+
+test('a tunnel (CONNECT) under an allowance reaches the allowed host and port only', () => {
+  const allowance = PrivateOriginAllowance.forOrigin('http://127.0.0.1:4000/');
+  const policy = { allowPrivate: false, allowance };
+  checkUrlLiteral(new URL('https://127.0.0.1:4000/'), policy, { tunnel: true });
+  assert.throws(() => checkUrlLiteral(new URL('https://127.0.0.1:4000/'), policy), /blocked/, 'a request keeps the exact origin');
+  for (const other of ['https://127.0.0.1:4001/', 'https://127.0.0.2:4000/', 'https://[::1]:4000/']) {
+    assert.throws(() => checkUrlLiteral(new URL(other), policy, { tunnel: true }), /blocked/, other);
+  }
 });

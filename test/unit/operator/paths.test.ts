@@ -65,6 +65,12 @@ test('operator.md #12: XDG_CONFIG_HOME and HERMES_HOME overrides apply where §2
   assert.deepEqual(configPathsOf(xdg, 'vscode', emptyProbe), ['/xdg/Code/User/mcp.json']);
   assert.deepEqual(configPathsOf(xdg, 'claude-desktop', emptyProbe), ['/xdg/Claude/claude_desktop_config.json']);
   assert.deepEqual(configPathsOf(xdg, 'hermes', emptyProbe), ['/srv/hermes/config.yaml']);
+  // CODEX_HOME, as Codex itself reads it (issue 16); an empty value falls back to ~/.codex.
+  const codex = (env: Record<string, string>, platform: 'linux' | 'win32' = 'linux') =>
+    configPathsOf(testContext({ platform, homeDir: platform === 'win32' ? 'C:\\Users\\v' : '/home/u', env: { HOME: '/home/u', USERPROFILE: 'C:\\Users\\v', ...env } }), 'codex', emptyProbe);
+  assert.deepEqual(codex({ CODEX_HOME: '/srv/codex' }), ['/srv/codex/config.toml']);
+  assert.deepEqual(codex({ CODEX_HOME: ' ' }), ['/home/u/.codex/config.toml']);
+  assert.deepEqual(codex({ CODEX_HOME: 'D:\\codex' }, 'win32'), ['D:\\codex\\config.toml']);
   const macXdg = testContext({ platform: 'darwin', homeDir: '/Users/u', env: { HOME: '/Users/u', XDG_CONFIG_HOME: '/xdg' } });
   assert.deepEqual(configPathsOf(macXdg, 'zed', emptyProbe), ['/xdg/zed/settings.json']);
   assert.deepEqual(configPathsOf(macXdg, 'vscode', emptyProbe), ['/Users/u/Library/Application Support/Code/User/mcp.json'], 'appData ignores XDG on macOS');

@@ -235,7 +235,7 @@ test('a public-looking name whose DNS answer is private is blocked_by_policy; a 
   const c = ctx({});
   const deps = {
     runtime: c.runtime,
-    resolve: async (host: string) => [{ address: host === 'pub.test' ? '198.51.100.7' : '10.0.0.9', family: 4 as const }],
+    resolve: async (host: string) => [{ address: host === 'pub.test' ? '100.128.0.7' : '10.0.0.9', family: 4 as const }],
     dial: () => ({ host: '127.0.0.1', port: server.port }),
   };
   const { probe } = await import('../../../src/read/probe.ts');

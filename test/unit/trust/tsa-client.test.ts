@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testContext } from '../../../src/runtime/context.ts';
 import { Services } from '../../../src/runtime/services.ts';
-import { readTlv, children } from '../../../src/trust/receipts/der.ts';
+import { TimeStampReq } from 'pkijs';
 import { requestTimeAnchor, timeStampRequest, tokenFromResponse } from '../../../src/trust/receipts/tsa-client.ts';
 import { inspectTimeAnchor } from '../../../src/trust/receipts/time-anchor.ts';
 import { signReadReceipt } from '../../../src/trust/receipts/read-receipt.ts';
@@ -23,9 +23,7 @@ let requests = 0;
 
 /** The imprint inside a TimeStampReq. */
 function imprintOf(req: Buffer): Buffer {
-  const top = readTlv(req, 0)!;
-  const mi = children(req, children(req, top)![1])!;
-  return req.subarray(mi[1].start, mi[1].end);
+  return Buffer.from(TimeStampReq.fromBER(new Uint8Array(req)).messageImprint.hashedMessage.valueBlock.valueHexView);
 }
 
 const server: Server = createServer((req, res) => {
