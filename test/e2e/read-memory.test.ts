@@ -55,13 +55,15 @@ before(async () => {
   };
   server = await startFixtureServer({ '/one': html(page), '/warm': html(smallPage), '/after': html(smallPage) }, html(digestPage));
   // Long deadline: this test measures memory on a shared machine, not speed.
-  // Two reads per digest call at once: parsing is CPU-bound, and on a shared two-core machine twenty concurrent
-  // fetches starve behind the parses until their own HTTP timeouts fire — a typed timeout, but not this test's point.
+  // One read per digest call at a time, three calls at once (three reads, whose parses exceed the budget together
+  // and queue for it): parsing is CPU-bound and blocks the event loop, and on a shared two-core machine more
+  // concurrent fetches starve behind the parses until their own HTTP timeouts fire — a typed timeout, but not
+  // this test's point.
   mcp = await startMcp({
     OCCAM_ALLOW_PRIVATE_URLS: '1',
     OCCAM_READ_MEMORY_BUDGET_MB: String(BUDGET_MB),
     OCCAM_TOOL_DEADLINE_MS: '600000',
-    OCCAM_DIGEST_MAX_PARALLEL: '2',
+    OCCAM_DIGEST_MAX_PARALLEL: '1',
   });
   // Warm up (tokenizer tables, extractor modules) so the growth below is the reads', not the first load's.
   await mcp.call('occam_transcode', { url: server.url('/warm'), backend_policy: 'http', max_tokens: 2000 });
