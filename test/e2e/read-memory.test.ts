@@ -3,8 +3,9 @@
 // after. One 6 MB page: the peak growth stays within the documented per-parse reservation (PARSE_MEMORY_FACTOR ×
 // page bytes, src/read/memory.ts). Twenty pages through occam_digest (three calls at once): the growth stays
 // under OCCAM_READ_MEMORY_BUDGET_MB plus the responses' worth, parses queue for the budget, and the process is
-// healthy afterwards. The digest pages are 1.5 MB (not 6 MB) so that twenty queued parses finish in about a
-// minute on a shared two-core machine; the budget is scaled with them (each parse reserves 80 × 1.5 MB).
+// healthy afterwards. The digest pages are 0.6 MB (not 6 MB) so that twenty queued parses finish in about a
+// minute on a shared two-core machine; the budget is scaled with them (each parse reserves 80 × 0.6 MB = 48 MB,
+// so two of the three concurrent reads parse at once and the third queues).
 // VmHWM is reset before each measurement through /proc/<pid>/clear_refs (5), so earlier peaks do not hide growth.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,8 +15,8 @@ import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
 import { PARSE_MEMORY_FACTOR } from '../../src/read/memory.ts';
 
 const PAGE_BYTES = 6_000_000;
-const DIGEST_PAGE_BYTES = 1_500_000;
-const BUDGET_MB = 256;
+const DIGEST_PAGE_BYTES = 600_000;
+const BUDGET_MB = 96;
 const MB = 1024 * 1024;
 
 function articleOf(bytes: number, marker: string): string {
