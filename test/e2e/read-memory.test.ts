@@ -84,7 +84,7 @@ test('issue 14: one 6 MB page read grows peak RSS by at most the documented per-
   assert.ok(growth <= PARSE_MEMORY_FACTOR * page.length, `peak growth ${Math.round(growth / MB)} MB for a ${Math.round(page.length / MB)} MB page (${(growth / page.length).toFixed(1)}×)`);
 });
 
-test('issue 14: twenty 6 MB pages through occam_digest stay under OCCAM_READ_MEMORY_BUDGET_MB and the process stays healthy', async () => {
+test('issue 14: twenty pages through occam_digest (three calls at once) stay within OCCAM_READ_MEMORY_BUDGET_MB plus fixed slack, process healthy', async () => {
   const pid = mcp.pid!;
   const before = resetPeak(pid);
   const urls = Array.from({ length: 20 }, (_, i) => server.url(`/digest/${i}`));
@@ -101,7 +101,7 @@ test('issue 14: twenty 6 MB pages through occam_digest stay under OCCAM_READ_MEM
   assert.equal(results.reduce((n, r) => n + r.json.items.length, 0), 20);
   const growth = memoryOf(pid).peak - before.rss;
   process.stderr.write(`twenty ${(digestPage.length / MB).toFixed(1)} MB pages via digest: peak growth ${Math.round(growth / MB)} MB (budget ${BUDGET_MB} MB)\n`);
-  // The budget bounds the parses; one response per call (its JSON) comes on top.
+  // The budget bounds the parses; on top come one response per call and the V8 heap's own slack (64 MB per call).
   assert.ok(growth <= BUDGET_MB * MB + 3 * 64 * MB, `peak growth ${Math.round(growth / MB)} MB, budget ${BUDGET_MB} MB`);
   // Healthy: the same process answers a small read afterwards.
   const after = await mcp.call('occam_transcode', { url: server.url('/after'), backend_policy: 'http', max_tokens: 500 });
