@@ -100,8 +100,8 @@ export function wholeCost(cost: TokenCost, response: unknown): number {
 }
 
 /**
- * Level ≥ 1: the manifest and the section index become their summaries; level ≥ 3 the summaries keep counts
- * and the hint only; level 4 keeps only `budget.total` and drops the index summary. Mutates `compile`; returns it for chaining.
+ * Level ≥ 1: the manifest and the section index become their summaries; level ≥ 3 the summaries keep counts,
+ * the first and last cut headings and the hint; level 4 keeps only `budget.total` and drops the index summary. Mutates `compile`; returns it for chaining.
  */
 export function compactCompile(compile: Record<string, unknown>, level: number): Record<string, unknown> {
   if (level < 1) return compile;
@@ -121,7 +121,7 @@ export function compactCompile(compile: Record<string, unknown>, level: number):
   if (level >= 3) {
     const o = compile.omitted as Record<string, unknown> | undefined;
     const s = o?.manifestSummary as ManifestSummary | undefined;
-    if (s) o!.manifestSummary = { sections: s.sections, blocks: s.blocks, tokens: s.tokens, hint: s.hint };
+    if (s) o!.manifestSummary = { sections: s.sections, blocks: s.blocks, tokens: s.tokens, first: s.first, last: s.last, hint: s.hint };
     const idx = compile.sectionIndexSummary as SectionIndexSummary | undefined;
     if (idx) compile.sectionIndexSummary = { headings: idx.headings, included: idx.included, partial: idx.partial, omitted: idx.omitted };
     delete compile.fit;
