@@ -14,18 +14,7 @@ import type { ServerResponse } from 'node:http';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
-
-/** Deterministic PRNG (mulberry32) so a failing case can be replayed from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../helpers/rng.ts';
 
 const WORDS = 'system reader budget page section token anchor cache browser request value layer origin parse block agent table answer markup client window'.split(' ');
 
