@@ -6,6 +6,11 @@
 // NOT within the first `budget` tokens (so head truncation cannot keep them by luck), and ask for each with a query
 // of its four longest words. Reported: share of snippets kept, tokens used (o200k), planner ms/page.
 // Writes bench/out/budget.json. Direct use: `node bench/budget.ts [--budget=512] [--pages=120]`.
+//
+// Part two (issue 14, needs no dataset): the whole-response ceiling through the real read pipeline on generated
+// pages served on 127.0.0.1 — budget accuracy (o200k tokens of the whole serialised response / max_tokens; the
+// ceiling holds when the maximum is ≤ 1) and the cost of the fit: the same page read with a budget vs without,
+// as a ratio of wall time (median over pages, reads interleaved so machine noise hits both alike).
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -15,7 +20,7 @@ import { decomposeQuery } from '../src/budget/focus.ts';
 import { planResponse } from '../src/budget/plan.ts';
 import { parseDocument } from '../src/budget/sections.ts';
 import { loadBudgetCost } from '../src/budget/tokens.ts';
-import { fmt, median, writeResult } from './util.ts';
+import { fmt, interleaved, median, writeResult } from './util.ts';
 import type { BenchModule } from './run.ts';
 import { findDataset, skipMessage } from './datasets.ts';
 
@@ -27,6 +32,93 @@ function arg(name: string, fallback: number): number {
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 async function run(): Promise<void> {
+  await runCeiling();
+  await runSnippets();
+}
+
+/** A generated article of `blocks` paragraphs under a heading every `every` blocks. */
+function generatedPage(blocks: number, every: number, seed: number): string {
+  const parts = [`<!doctype html><html><head><title>Bench ${seed}</title></head><body><main><article><h1>Bench ${seed}</h1>`];
+  for (let i = 0; i < blocks; i++) {
+    if (i % every === 0) parts.push(`<h2>Section ${i / every} of ${seed}</h2>`);
+    parts.push(`<p>Paragraph ${i} of page ${seed} explains one behaviour of the system in plain words with a <a href="/r/${i}">reference</a>.</p>`);
+  }
+  return `${parts.join('\n')}</article></main></body></html>`;
+}
+
+async function runCeiling(): Promise<void> {
+  const { startFixtureServer } = await import('../test/helpers/http-fixture.ts');
+  const { testContext } = await import('../src/runtime/context.ts');
+  const { Services } = await import('../src/runtime/services.ts');
+  const { transcode } = await import('../src/read/transcode.ts');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const shapes = [
+    [40, 8],
+    [400, 20],
+    [1500, 5],
+    [5000, 10],
+  ] as const;
+  const budgets = [256, 512, 1024, 4096];
+  const pages = new Map(shapes.map(([n, every], i) => [`/p/${i}`, generatedPage(n, every, i)]));
+  const server = await startFixtureServer({}, (req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages.get((req.url ?? '').split('?')[0]) ?? '');
+  });
+  const home = mkdtempSync(join(tmpdir(), 'occam-bench-'));
+  const runtime = testContext({ env: { HOME: home, OCCAM_ALLOW_PRIVATE_URLS: '1' }, homeDir: home, warn: () => {} });
+  const services = new Services(runtime);
+  const read = async (path: string, max: number | null) => {
+    const t0 = performance.now();
+    const r = await transcode({ url: server.url(path), backend_policy: 'http', playbook_policy: 'off', max_tokens: max }, { runtime, services, resolveMaxTokens: (e) => e, browser: null });
+    return { r, ms: performance.now() - t0 };
+  };
+  const accuracy: number[] = [];
+  const fitRatio: number[] = [];
+  const rows: Array<Record<string, unknown>> = [];
+  let failures = 0;
+  try {
+    for (const path of pages.keys()) await read(path, null); // warm caches and the tokenizer
+    for (const [i, [blocks]] of shapes.entries()) {
+      const path = `/p/${i}`;
+      for (const budget of budgets) {
+        const times = await interleaved(3, {
+          unbudgeted: async () => (await read(path, null)).ms,
+          budgeted: async () => (await read(path, budget)).ms,
+        });
+        const { r } = await read(path, budget);
+        const whole = encode(JSON.stringify(r)).length;
+        if (!r.ok) failures++;
+        const ratio = whole / budget;
+        const fit = median(times.budgeted) / median(times.unbudgeted);
+        accuracy.push(ratio);
+        fitRatio.push(fit);
+        rows.push({ blocks, budget, ok: r.ok, partial: r.partial, wholeTokens: whole, accuracy: ratio, fitCostRatio: fit });
+      }
+    }
+  } finally {
+    await services.disposeAll();
+    await server.close();
+  }
+  const out = {
+    pages: shapes.length,
+    budgets,
+    cases: rows.length,
+    failures,
+    accuracyMedian: median(accuracy),
+    accuracyMin: Math.min(...accuracy),
+    accuracyMax: Math.max(...accuracy),
+    fitCostRatioMedian: median(fitRatio),
+    fitCostRatioMax: Math.max(...fitRatio),
+    rows,
+  };
+  console.log(`whole-response ceiling: ${rows.length} reads (${shapes.map(([n]) => n).join('/')} blocks × budgets ${budgets.join('/')}), ${failures} budget-too-small failures`);
+  for (const row of rows) console.log(`  ${String(row.blocks).padStart(5)} blocks  budget ${String(row.budget).padStart(5)}  whole ${String(row.wholeTokens).padStart(5)} tokens  used/budget ${fmt(row.accuracy as number, 3)}  fit cost ×${fmt(row.fitCostRatio as number, 2)}`);
+  console.log(`  budget accuracy (whole o200k / max_tokens): median ${fmt(out.accuracyMedian, 3)}, min ${fmt(out.accuracyMin, 3)}, max ${fmt(out.accuracyMax, 3)} (ceiling holds: ${out.accuracyMax <= 1})`);
+  console.log(`  cost of the fit (budgeted / unbudgeted read, same page, same run): median ×${fmt(out.fitCostRatioMedian, 2)}, max ×${fmt(out.fitCostRatioMax, 2)}`);
+  writeResult('budget-ceiling', out);
+}
+
+async function runSnippets(): Promise<void> {
   const WCXB = findDataset('wcxb-dev-sample');
   if (!WCXB) {
     console.log(skipMessage('wcxb-dev-sample'));

@@ -63,10 +63,16 @@ export function register(program: Command): void {
           const pct = Math.round((1 - md / demo.bodyBytes) * 1000) / 10;
           printErr(`occam read --demo: ${demo.bodyBytes} HTML bytes → ${md} Markdown bytes (${pct}% fewer bytes for this page; not a general savings claim)`);
         }
-        const compile = result.compile as { truncated?: boolean; omitted?: { manifest?: Array<{ heading: string; partial?: boolean }> } } | undefined;
+        const compile = result.compile as
+          | { truncated?: boolean; omitted?: { manifest?: Array<{ heading: string; partial?: boolean }>; manifestSummary?: { sections: number; first?: { heading: string }; last?: { heading: string } } } }
+          | undefined;
         if (!json && compile?.truncated) {
           const left = (compile.omitted?.manifest ?? []).filter((m) => !m.partial).map((m) => m.heading);
-          printErr(`occam read: truncated to the budget${left.length ? `; left out: ${left.join(' · ')} (read one with --section)` : ''}`);
+          // Under a small budget the manifest travels as its summary (issue 14): name its span instead.
+          const summary = compile.omitted?.manifestSummary;
+          const span = summary?.first && summary.last ? `${summary.sections} section(s), ${summary.first.heading} … ${summary.last.heading}` : '';
+          const named = left.length ? left.join(' · ') : span;
+          printErr(`occam read: truncated to the budget${named ? `; left out: ${named} (read one with --section)` : ''}`);
         }
         process.exitCode = EXIT.ok;
       } finally {

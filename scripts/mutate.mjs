@@ -94,7 +94,7 @@ export const MUTATIONS = [
   {
     id: 'budget-whole-fits', area: 'budget', file: 'src/budget/plan.ts',
     promise: 'a page is returned whole only when it fits the cap',
-    find: 'if (cap === null || cost(all) <= cap) return whole;', replace: 'if (cap === null || cost(all) <= cap * 2) return whole;',
+    find: 'if (cap === null || facts.total <= cap) return whole;', replace: 'if (cap === null || facts.total <= cap * 2) return whole;',
     tests: ['test/unit/budget/plan.test.ts'],
   },
   // --- connect ---

@@ -101,6 +101,33 @@ interface Piece {
 
 const render = (pieces: readonly Piece[]) => joinBlocks(pieces.map((p) => p.text));
 
+/**
+ * Per-document facts every (re-)plan needs, computed once per document and cost function: each block's cost,
+ * the whole document's cost (blocks plus one token per separator — an upper bound of the joined text, since
+ * the tokenizers split at the blank line between blocks) and its rendered text. A 5,000-block page is planned
+ * several times by the whole-response fit; counting it once keeps that linear.
+ */
+interface DocFacts {
+  blockCost: number[];
+  total: number;
+  text: string;
+  sectionLines: number;
+}
+const factsCache = new WeakMap<MdDocument, WeakMap<TokenCost, DocFacts>>();
+function docFacts(doc: MdDocument, cost: TokenCost): DocFacts {
+  let byCost = factsCache.get(doc);
+  if (!byCost) factsCache.set(doc, (byCost = new WeakMap()));
+  let facts = byCost.get(cost);
+  if (!facts) {
+    const blockCost = doc.blocks.map((b) => cost(b.text));
+    const text = render(doc.blocks.map((b) => ({ index: b.index, text: b.text })));
+    const total = blockCost.reduce((n, c) => n + c, 0) + Math.max(0, doc.blocks.length - 1) * SEP;
+    facts = { blockCost, total, text, sectionLines: countSectionLines(text) };
+    byCost.set(cost, facts);
+  }
+  return facts;
+}
+
 /** Largest prefix of `text` whose cost ≤ budget, cut back to a word boundary and never inside a link/URL. */
 export function safePrefix(text: string, budget: number, cost: TokenCost): string {
   if (budget <= 0) return '';
@@ -247,13 +274,14 @@ interface MarkdownPlan {
 function planMarkdown(input: PlanInput, cap: number | null): MarkdownPlan {
   const { doc, cost } = input;
   const blocks = doc.blocks;
-  const all = render(blocks.map((b) => ({ index: b.index, text: b.text })));
+  const facts = docFacts(doc, cost);
+  const all = facts.text;
   const focusWanted = Boolean(input.query) || Boolean(input.fragment);
   const ranking = focusWanted ? rankSections(doc, input.query, input.fragment) : undefined;
   const whole: MarkdownPlan = { markdown: all, strategy: null, fates: blocks.map(() => 'kept'), partialTexts: new Map(), focusRanking: ranking };
-  if (cap === null || cost(all) <= cap) return whole;
+  if (cap === null || facts.total <= cap) return whole;
 
-  const blockCost = blocks.map((b) => cost(b.text));
+  const blockCost = facts.blockCost;
   const fates: BlockFate[] = blocks.map(() => 'omitted');
   const partialTexts = new Map<number, string>();
   const settle = (pieces: Piece[]) => {
@@ -356,6 +384,7 @@ function range(from: number, to: number): number[] {
 
 function manifestOf(input: PlanInput, plan: MarkdownPlan): OmittedSection[] {
   const { doc, cost } = input;
+  const { blockCost } = docFacts(doc, cost);
   const out: OmittedSection[] = [];
   for (const s of doc.sections) {
     const cut: number[] = [];
@@ -366,12 +395,12 @@ function manifestOf(input: PlanInput, plan: MarkdownPlan): OmittedSection[] {
       if (fate === 'kept') anyKept = true;
       if (fate === 'omitted') {
         cut.push(i);
-        tokens += cost(doc.blocks[i].text);
+        tokens += blockCost[i];
       }
       if (fate === 'partial') {
         anyKept = true;
         cut.push(i);
-        tokens += Math.max(0, cost(doc.blocks[i].text) - cost(plan.partialTexts.get(i) ?? ''));
+        tokens += Math.max(0, blockCost[i] - cost(plan.partialTexts.get(i) ?? ''));
       }
     }
     if (!cut.length) continue;
@@ -430,14 +459,14 @@ export function planResponse(input: PlanInput): PlanResult {
 
   let omitted: Omitted | undefined;
   if (truncated) {
-    const original = cost(render(input.doc.blocks.map((b) => ({ index: b.index, text: b.text }))));
+    const facts = docFacts(input.doc, cost);
+    const original = facts.total;
     const regions: Omitted['regions'] = [];
     if (md.strategy === 'head_safe') regions.push('tail');
     if (md.strategy === 'sandwich') regions.push('middle');
     if (md.strategy === 'focus_window') regions.push('unchosen');
     if (sidecarsCut) regions.push('structured');
-    const originalText = render(input.doc.blocks.map((b) => ({ index: b.index, text: b.text })));
-    const sectionDrop = countSectionLines(originalText) - countSectionLines(md.markdown);
+    const sectionDrop = facts.sectionLines - countSectionLines(md.markdown);
     const manifest = markdownCut ? manifestOf(input, md) : [];
     omitted = {
       reason: strategy as TruncationStrategy,
@@ -475,7 +504,7 @@ export function planResponse(input: PlanInput): PlanResult {
   }
   let completeness: PlanResult['completeness'] = { status: 'complete' };
   if (markdownCut) {
-    const fullCost = cost(render(input.doc.blocks.map((b) => ({ index: b.index, text: b.text }))));
+    const fullCost = docFacts(input.doc, cost).total;
     if (md.strategy === 'focus_window' && md.chosen !== undefined) {
       const s = input.doc.sections[md.chosen];
       const answer = range(s.firstBlock, s.subtreeEnd);

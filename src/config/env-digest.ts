@@ -19,4 +19,24 @@ export const digestVars = [
     range: '1–32',
     parse: int(1, 32),
   }),
+  define({
+    name: 'OCCAM_TOOL_DEADLINE_MS',
+    area: 'reading',
+    description:
+      'Overall deadline of one tool call, split across its stages (HTTP, browser, receipt); when it is hit the tool returns `timeout` with the stage timings. The default stays below common client request timeouts (60 s); `deadline_ms` on a call may extend it. `0` turns it off.',
+    default: 45_000,
+    defaultText: '45000',
+    range: '0 or 5000–600000',
+    parse: (raw) => (raw.trim() === '0' ? ok(0) : int(5000, 600_000)(raw)),
+  }),
+  define({
+    name: 'OCCAM_READ_MEMORY_BUDGET_MB',
+    area: 'reading',
+    description:
+      'Memory that concurrent page parses may reserve together (each reserves about 20 × its page size); digest and batch reads queue for it instead of growing without bound. One read larger than the whole budget still runs, alone.',
+    default: 1024,
+    defaultText: '1024',
+    range: '64–65536',
+    parse: int(64, 65_536),
+  }),
 ];

@@ -12,14 +12,23 @@ export type { AnyNode, ChildNode, Document, ParentNode };
 /** Deeper nesting than this is flattened to text: the tree walkers recurse, and no real layout needs more. */
 export const MAX_DEPTH = 400;
 
+const flattened = new WeakMap<Document, number>();
+
 export function parseHtml(html: string): Document {
   const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
-  capDepth(doc, MAX_DEPTH);
+  const n = capDepth(doc, MAX_DEPTH);
+  if (n > 0) flattened.set(doc, n);
   return doc;
 }
 
-/** Iteratively replaces the children of elements at `max` depth with their concatenated text. */
-export function capDepth(doc: Document, max: number): void {
+/** How many elements parseHtml flattened to text at MAX_DEPTH (their links, images and structure are lost). */
+export function flattenedBelowDepth(doc: Document): number {
+  return flattened.get(doc) ?? 0;
+}
+
+/** Iteratively replaces the children of elements at `max` depth with their concatenated text; returns how many. */
+export function capDepth(doc: Document, max: number): number {
+  let count = 0;
   const stack: Array<[ParentNode, number]> = [[doc, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
@@ -35,10 +44,12 @@ export function capDepth(doc: Document, max: number): void {
       const t = new Text(text);
       t.parent = node;
       node.children = [t];
+      count++;
       continue;
     }
     for (const c of node.children) if (c instanceof Element) stack.push([c, depth + 1]);
   }
+  return count;
 }
 
 export function isElement(node: AnyNode | null | undefined): node is Element {

@@ -16,7 +16,7 @@
 // Merkle leaves (text + "\0" + selector) cover exactly the body.
 import { isBoilerplateLine, promoteNoscriptContent, removeBoilerplate } from './boilerplate.ts';
 import { assessPageState, pageSignals, type PageState } from './detect.ts';
-import { SelectorIndex, parseHtml, textOf, type Element } from './dom.ts';
+import { SelectorIndex, flattenedBelowDepth, parseHtml, textOf, type Element } from './dom.ts';
 import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
 import { findMainContent } from './main-content.ts';
 import { MarkdownRenderer, markdownToPlainText } from './markdown.ts';
@@ -81,6 +81,8 @@ export interface ExtractResult {
   /** Selectors of the chosen main-content roots. */
   contentRoots: string[];
   signals: PageSignals;
+  /** Elements flattened to text at the DOM depth cap (dom.ts MAX_DEPTH): a lossy cut the read reports. */
+  domDepthCapped?: number;
 }
 
 /** reading.md §10 step 2: promo banners removed before extraction. */
@@ -155,6 +157,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     strategy: main.strategy,
     contentRoots: main.roots.map((r) => selectors.selectorOf(r)),
     signals,
+    ...(flattenedBelowDepth(doc) ? { domDepthCapped: flattenedBelowDepth(doc) } : {}),
   };
 }
 

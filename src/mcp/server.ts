@@ -146,7 +146,7 @@ function isBindingIssue(issue: z.core.$ZodIssue): boolean {
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .slice(0, 4)
-    .map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`)
+    .map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`.slice(0, 240))
     .join('; ');
 }
 
@@ -182,7 +182,8 @@ export function createOccamServer(options: OccamServerOptions): Server {
     session.protocolVersion = revision;
     session.clientInfo = { name: request.params.clientInfo.name, version: request.params.clientInfo.version };
     if (config.gatesOn.has('OCCAM_EXAM_MCP')) await applyCachedExamGrade(session, services); // exam.md §8.4
-    const capabilities = { ...result.capabilities, tools: { listChanged: advertisesListChanged(config, tools, revision) } };
+    // A connection that cannot deliver notifications (stateless Streamable HTTP) never advertises them.
+    const capabilities = { ...result.capabilities, tools: { listChanged: session.canNotify && advertisesListChanged(config, tools, revision) } };
     delete (capabilities as Record<string, unknown>).logging; // §6.4: never advertised
     return { ...result, protocolVersion: revision, capabilities };
   });

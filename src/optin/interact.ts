@@ -7,10 +7,21 @@ import { normaliseError, OccamError, topFailure, type FailureCode } from '../con
 import { guardPolicyFor } from '../fetch/acquire.ts';
 import { actionPlanHash, parseActionPlan, redactAction, type ActionOutcome, type BrowserAction } from '../fetch/browser/actions.ts';
 import type { Services } from '../runtime/services.ts';
+import { loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
+import { boundedEcho, parseHttpUrl } from '../read/url-input.ts';
 
-export const DEADLINE_MS = { default: 90_000, min: 1000, max: 180_000 };
+// The default plan deadline plus the capture grace stay inside the default tool deadline (OCCAM_TOOL_DEADLINE_MS,
+// 45 s), so a slow page ends in a typed timeout before a client's own 60 s request timeout (issue 14).
+export const DEADLINE_MS = { default: 25_000, min: 1000, max: 180_000 };
 /** Time left for materialising the page after the plan's deadline. */
-const CAPTURE_GRACE_MS = 30_000;
+const CAPTURE_GRACE_MS = 15_000;
+
+/** Tokens of this tool's own fields around the read (trace, plan hash, echoes), charged to the budget. */
+function interactOverhead(cost: TokenCost, url: string, actions: readonly BrowserAction[]): number {
+  const trace = actions.map((a, index) => ({ ...redactAction(a), index, do: a.do, ok: false, failure: 'action_failed', message: 'x'.repeat(40) }));
+  const skeleton = { url, finalUrl: url, backend: 'browser_playwright', actionPlanHash: 'x'.repeat(64), stepsRun: 99, actionTrace: trace, truncated: true, truncationStrategy: 'focus_window', partial: true, cached: false };
+  return cost(JSON.stringify(skeleton));
+}
 
 export interface InteractArgs {
   url: string;
@@ -25,6 +36,8 @@ export interface InteractDeps {
   runtime: RuntimeContext;
   services: Services;
   signal?: AbortSignal;
+  /** The tool call's overall deadline (performance.now() clock). */
+  deadlineAt?: number;
   resolveMaxTokens: (explicit: number | null) => number | null;
   onProgress?: (done: number, total: number) => void | Promise<void>;
 }
@@ -42,10 +55,11 @@ function traceOf(actions: readonly BrowserAction[], outcomes: readonly ActionOut
 
 export async function browserInteract(args: InteractArgs, deps: InteractDeps): Promise<{ ok: boolean } & Record<string, unknown>> {
   const url = typeof args.url === 'string' ? args.url.trim() : '';
-  const fail = (code: FailureCode, message: string, extra: Record<string, unknown> = {}) => topFailure(code, message, { url, stepsRun: 0, ...extra });
+  const fail = (code: FailureCode, message: string, extra: Record<string, unknown> = {}) => topFailure(code, message, { url: boundedEcho(url), stepsRun: 0, ...extra });
   let actions: BrowserAction[];
   try {
     if (!url) throw new OccamError('invalid_arguments', 'url is required.');
+    parseHttpUrl(url); // invalid_url before anything else, as on every tool (issue 14)
     if (args.max_tokens !== undefined && args.max_tokens !== null && args.max_tokens < 128) throw new OccamError('invalid_arguments', 'max_tokens must be at least 128.');
     actions = parseActionPlan(args.actions);
   } catch (err) {
@@ -70,6 +84,8 @@ export async function browserInteract(args: InteractArgs, deps: InteractDeps): P
     return fail(code, message, { actionPlanHash: planHash });
   }
   const pool = await deps.services.use(browserPoolService);
+  const budget = deps.resolveMaxTokens(args.max_tokens ?? null);
+  const overhead = budget !== null ? interactOverhead(await loadBudgetCost(), url, actions) : undefined;
   const read = await transcode(
     {
       url,
@@ -82,8 +98,10 @@ export async function browserInteract(args: InteractArgs, deps: InteractDeps): P
       runtime: deps.runtime,
       services: deps.services,
       signal: deps.signal,
+      ...(deps.deadlineAt !== undefined ? { deadlineAt: deps.deadlineAt } : {}),
       resolveMaxTokens: deps.resolveMaxTokens,
       playbook: null,
+      ...(overhead !== undefined ? { envelopeOverhead: overhead } : {}),
       // The browser backend of this read is the pool with the plan attached.
       browser: {
         render: async (target, o) => {
@@ -100,7 +118,7 @@ export async function browserInteract(args: InteractArgs, deps: InteractDeps): P
             },
           });
           finalUrl = page.finalUrl;
-          return { finalUrl: page.finalUrl, status: page.status, html: page.html };
+          return { finalUrl: page.finalUrl, status: page.status, html: page.html, ...(page.htmlTruncated ? { htmlTruncated: true, htmlTotalChars: page.htmlTotalChars } : {}) };
         },
       },
     },
@@ -120,7 +138,7 @@ export async function browserInteract(args: InteractArgs, deps: InteractDeps): P
     });
   }
   await deps.onProgress?.(total, total);
-  const compile = read.compile as { truncated?: boolean; truncationStrategy?: string } | undefined;
+  const compile = read.compile as { truncated?: boolean; truncationStrategy?: string; omitted?: unknown; sourceTruncated?: unknown } | undefined;
   const urls = read.url as { finalUrl?: string } | undefined;
   return {
     ok: true,
@@ -134,6 +152,10 @@ export async function browserInteract(args: InteractArgs, deps: InteractDeps): P
     contentHash: read.contentHash,
     truncated: Boolean(compile?.truncated),
     ...(compile?.truncationStrategy ? { truncationStrategy: compile.truncationStrategy } : {}),
+    // Cut by the budget or the browser's HTML cap: say so, with what was lost (issue 14).
+    partial: read.partial === true,
+    ...(read.partial === true && compile?.omitted ? { omitted: compile.omitted } : {}),
+    ...(compile?.sourceTruncated ? { sourceTruncated: compile.sourceTruncated } : {}),
     ...(read.receipt ? { receipt: read.receipt } : {}),
     cached: false,
   };

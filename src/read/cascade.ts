@@ -4,8 +4,10 @@
 import { createHash } from 'node:crypto';
 import { OccamError, nestedFailure } from '../contract/failures.ts';
 import { looksLikeHandle } from './search/handles.ts';
+import { boundedEcho, parseHttpUrl } from './url-input.ts';
 import { MAX_TOKENS_MIN } from './options.ts';
 import { transcode, type TranscodeDeps, type TranscodeResult } from './transcode.ts';
+import { loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
 
 export const STEP_TIMEOUTS_MS = { playbook_resolve: 2000, focus_budget: 5000, http_extract: 35_000, browser_fallback: 120_000, receipt: 2000 };
 export const CASCADE_TOTAL_MS = 150_000;
@@ -33,18 +35,30 @@ export interface CascadeRequest {
 export type PlaybookLookup = (url: string, signal: AbortSignal) => Promise<string | null>;
 
 const TERMINAL_HTTP = new Set(['http_404', 'http_410']);
-const NO_BROWSER_AFTER = new Set(['private_url_blocked', 'invalid_url', 'invalid_arguments', 'unknown_handle', 'stale_handle']);
+// A page over the HTTP size cap is over the browser's HTML cap too: rendering it would only cut it later.
+const NO_BROWSER_AFTER = new Set(['private_url_blocked', 'invalid_url', 'invalid_arguments', 'unknown_handle', 'stale_handle', 'response_too_large', 'response_truncated']);
+
+/** Tokens of the facade's own fields around the read (steps, omitted, mode, echoes), charged to the budget. */
+function facadeOverhead(cost: TokenCost, req: CascadeRequest, task: string | null): number {
+  const step = (kind: StepKind) => ({ kind, status: 'degraded', durationMs: 99_999, detail: 'browser_playwright' });
+  const skeleton = {
+    partial: true,
+    maxTokens: 99_999,
+    ...(task ? { focusQuery: task } : {}),
+    playbookId: 'x'.repeat(40),
+    mode: req.mode,
+    steps: (Object.keys(STEP_TIMEOUTS_MS) as StepKind[]).map(step),
+    omitted: ['http_extract', 'browser_fallback'],
+    ...(req.mode === 'advanced' ? { hint: ADVANCED_HINT } : {}),
+  };
+  return cost(JSON.stringify(skeleton));
+}
 
 export function parseCascadeUrl(raw: string): string {
   const value = raw.trim();
   if (looksLikeHandle(value)) return value;
-  try {
-    const u = new URL(value);
-    if (u.protocol === 'http:' || u.protocol === 'https:') return value;
-  } catch {
-    // fall through
-  }
-  throw new OccamError('invalid_arguments', 'url must be an absolute http(s) URL.');
+  parseHttpUrl(value);
+  return value;
 }
 
 async function withTimeout<T>(ms: number, outer: AbortSignal, run: (signal: AbortSignal) => Promise<T>): Promise<{ value?: T; timedOut: boolean }> {
@@ -65,10 +79,21 @@ async function withTimeout<T>(ms: number, outer: AbortSignal, run: (signal: Abor
   }
 }
 
+const ADVANCED_HINT =
+  'Specialised readers (every transcode option, multi-page digests, site maps, receipt verification) live on wider profiles; ask the operator to widen the surface — it does not change during this call.';
+
 export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbooks?: PlaybookLookup): Promise<TranscodeResult> {
   const steps: CascadeStep[] = [];
   const omitted: StepKind[] = [];
-  const total = AbortSignal.timeout(CASCADE_TOTAL_MS);
+  // Under a tool deadline (issue 14) the whole cascade ends with it, and its stages split what is left.
+  const left = () => (deps.deadlineAt !== undefined ? Math.max(1000, deps.deadlineAt - performance.now()) : Infinity);
+  const total = AbortSignal.timeout(Math.round(Math.min(CASCADE_TOTAL_MS, left())));
+  const stageMs = (kind: StepKind): number => {
+    const own = STEP_TIMEOUTS_MS[kind];
+    if (deps.deadlineAt === undefined) return own;
+    const share = kind === 'http_extract' ? left() * 0.45 : left() - 500;
+    return Math.round(Math.max(500, Math.min(own, share)));
+  };
   const outer = deps.signal ? AbortSignal.any([deps.signal, total]) : total;
   const record = (kind: StepKind, status: StepStatus, started: number, detail?: string) => {
     steps.push({ kind, status, durationMs: Math.round(performance.now() - started), ...(detail ? { detail } : {}) });
@@ -81,7 +106,7 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
   if (!playbooks) {
     record('playbook_resolve', 'skipped', started, 'no_matching_playbook');
   } else {
-    const r = await withTimeout(STEP_TIMEOUTS_MS.playbook_resolve, outer, (s) => playbooks(req.url, s).catch(() => null));
+    const r = await withTimeout(stageMs('playbook_resolve'), outer, (s) => playbooks(req.url, s).catch(() => null));
     if (r.timedOut) record('playbook_resolve', 'omitted', started, 'timeout');
     else if (r.value) {
       playbookId = r.value;
@@ -106,14 +131,20 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
     diff_against: req.diffAgainst,
     playbook_policy: playbookId ? 'auto' : 'off',
   };
-  const readDeps: TranscodeDeps = { ...deps, resolveMaxTokens: (explicit) => explicit };
+  const readDeps: TranscodeDeps = {
+    ...deps,
+    resolveMaxTokens: (explicit) => explicit,
+    ...(maxTokens != null ? { envelopeOverhead: facadeOverhead(await loadBudgetCost(), req, task) } : {}),
+  };
 
+  let suggestedMinTokens: number | undefined;
   // One extract stage: a transcode with a fixed backend policy under the stage's own timeout.
   type StageOutcome = { body: TranscodeResult | null; failure: { code: string; message: string } | null };
   const extractStage = async (kind: 'http_extract' | 'browser_fallback', policy: 'http' | 'browser', successStatus: StepStatus): Promise<StageOutcome> => {
     const stageStarted = performance.now();
-    const r = await withTimeout(STEP_TIMEOUTS_MS[kind], outer, (s) =>
-      transcode({ ...readArgs, backend_policy: policy }, { ...readDeps, signal: s }),
+    const ms = stageMs(kind);
+    const r = await withTimeout(ms, outer, (s) =>
+      transcode({ ...readArgs, backend_policy: policy }, { ...readDeps, signal: s, deadlineAt: performance.now() + ms }),
     );
     if (r.timedOut || !r.value) {
       record(kind, 'omitted', stageStarted, 'timeout');
@@ -124,6 +155,7 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
       return { body: r.value, failure: null };
     }
     const failure = r.value.failure as { code: string; message: string };
+    if (typeof r.value.suggestedMinTokens === 'number') suggestedMinTokens = r.value.suggestedMinTokens;
     record(kind, 'failed', stageStarted, failure.code);
     return { body: null, failure };
   };
@@ -145,20 +177,22 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
   else if (body.receipt && (body.receipt as { signed?: unknown }).signed) record('receipt', 'ok', started, 'content_hash');
   else record('receipt', 'skipped', started, 'receipts_disabled');
 
-  const hint =
-    req.mode === 'advanced'
-      ? 'Specialised readers (every transcode option, multi-page digests, site maps, receipt verification) live on wider profiles; ask the operator to widen the surface — it does not change during this call.'
-      : undefined;
+  const hint = req.mode === 'advanced' ? ADVANCED_HINT : undefined;
   if (!body) {
     const code = (lastFailure?.code ?? 'extraction_failed') as Parameters<typeof nestedFailure>[0]['code'];
-    return nestedFailure(
-      { code, message: 'cascade produced no usable extract.', reason: lastFailure?.message },
-      { partial: false, url: req.url, mode: req.mode, steps, omitted, ...(hint ? { hint } : {}) },
+    return fitFacade(
+      nestedFailure(
+        { code, message: 'cascade produced no usable extract.', reason: lastFailure?.message },
+        { partial: false, url: boundedEcho(req.url), mode: req.mode, steps, omitted, ...(hint ? { hint } : {}), ...(suggestedMinTokens ? { suggestedMinTokens } : {}) },
+      ),
+      maxTokens,
     );
   }
-  return {
+  // partial: a stage was omitted, or the body itself was cut (budget, size cap, browser HTML cap) — issue 14.
+  const bodyCut = body.partial === true;
+  return fitFacade({
     ok: true,
-    partial: omitted.length > 0,
+    partial: omitted.length > 0 || bodyCut,
     url: req.url,
     markdown: markdown ?? '',
     ...(playbookId ? { playbookId } : {}),
@@ -170,9 +204,33 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
     ...(body.unchanged !== undefined ? { unchanged: body.unchanged } : {}),
     ...(body.diff !== undefined ? { diff: body.diff } : {}),
     ...(body.receipt !== undefined ? { receipt: body.receipt } : {}),
+    // What was cut, as the read reported it (listed or summarised).
+    ...(body.compile !== undefined && (bodyCut || (body.compile as { fit?: unknown }).fit) ? { compile: body.compile } : {}),
     mode: req.mode,
     steps,
     omitted,
     ...(hint ? { hint } : {}),
-  };
+  }, maxTokens);
+}
+
+/** The facade's answer fits its budget too: step details, the hint and the failure reason go first. */
+async function fitFacade(result: TranscodeResult, maxTokens: number | null): Promise<TranscodeResult> {
+  if (maxTokens == null) return result;
+  const cost = await loadBudgetCost();
+  const fits = () => cost(JSON.stringify(result)) <= maxTokens;
+  const shed: Array<() => void> = [
+    () => delete result.hint,
+    () => {
+      const failure = result.failure as Record<string, unknown> | undefined;
+      if (failure) delete failure.reason;
+    },
+    () => (result.steps as CascadeStep[]).forEach((s) => delete s.detail),
+    () => (result.steps as CascadeStep[]).forEach((s) => delete (s as Partial<CascadeStep>).durationMs),
+    () => delete result.focusQuery,
+  ];
+  for (const step of shed) {
+    if (fits()) break;
+    step();
+  }
+  return result;
 }

@@ -4,7 +4,9 @@ import { createHash } from 'node:crypto';
 import { readEnv } from '../config/env.ts';
 import { OccamError, type FailureCode } from '../contract/failures.ts';
 import { termsOf } from '../budget/focus.ts';
-import { estimateTokens } from '../budget/tokens.ts';
+import { estimateTokens, loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
+import { normaliseError } from '../contract/failures.ts';
+import { boundedEcho, parseHttpUrl } from './url-input.ts';
 import { checkUrlLiteral } from '../fetch/guard.ts';
 import { guardPolicyFor } from '../fetch/acquire.ts';
 import { looksLikeHandle } from './search/handles.ts';
@@ -54,6 +56,16 @@ export interface DigestItem {
   access?: unknown;
   focus?: unknown;
   completeness?: unknown;
+  /** The excerpt was cut (budget, size cap, browser HTML cap). */
+  partial?: boolean;
+  omitted?: unknown;
+  sourceTruncated?: unknown;
+}
+
+/** Tokens of an item's fields beyond what the read returns (title, focus echo, counts, flags). */
+function itemOverhead(cost: TokenCost, url: string, focus: string | null): number {
+  const skeleton = { url, title: 'x'.repeat(60), tokensEstimated: 99_999, focusQuery: focus ?? '', focusMatched: false, mediaRefs: [], partial: true };
+  return cost(JSON.stringify(skeleton));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -198,6 +210,7 @@ function itemOf(url: string, focusQuery: string | null, result: TranscodeResult)
       url,
       ok: false,
       failure: { code: failure?.code ?? 'extraction_failed', message: failure?.message ?? 'The read failed.' },
+      ...(typeof result.suggestedMinTokens === 'number' ? { suggestedMinTokens: result.suggestedMinTokens } : {}),
       ...(focusQuery ? { focusQuery } : {}),
       mediaRefs: [],
       ...(result.receipt ? { receipt: result.receipt } : {}),
@@ -223,6 +236,11 @@ function itemOf(url: string, focusQuery: string | null, result: TranscodeResult)
   for (const key of ['receipt', 'access', 'focus', 'completeness'] as const) {
     if (result[key] !== undefined) item[key] = result[key];
   }
+  // A cut excerpt says so, with what was lost (listed or summarised by the read).
+  item.partial = result.partial === true;
+  const compile = result.compile as { omitted?: unknown; sourceTruncated?: unknown } | undefined;
+  if (item.partial && compile?.omitted) item.omitted = compile.omitted;
+  if (item.partial && compile?.sourceTruncated) item.sourceTruncated = compile.sourceTruncated;
   return item;
 }
 
@@ -236,24 +254,31 @@ export async function digest(req: DigestRequest, deps: TranscodeDeps, onProgress
     throw new OccamError('invalid_arguments', `per_url_max_tokens must be at least ${MAX_TOKENS_MIN}.`);
   }
   const entries = req.entries.slice(0, Math.max(1, req.maxUrls));
-  // Preflight (§16.1): a malformed or literally private URL fails the whole digest before any fetch.
+  // Preflight (§16.1): a malformed or literally private URL fails its own item before any fetch — never the
+  // whole digest (issue 14); the other URLs are still read.
   const policy = guardPolicyFor(deps.runtime, deps.allowance);
-  for (const e of entries) {
-    if (looksLikeHandle(e.url)) continue; // bound and guarded inside transcode
-    let parsed: URL;
+  const preflight = entries.map((e): { code: FailureCode; message: string } | null => {
+    if (looksLikeHandle(e.url)) return null; // bound and guarded inside transcode
     try {
-      parsed = new URL(e.url);
-    } catch {
-      throw new OccamError('invalid_url', `Not an absolute http(s) URL: ${e.url}`);
+      checkUrlLiteral(parseHttpUrl(e.url), policy);
+      return null;
+    } catch (err) {
+      const { code, message } = normaliseError(err);
+      return { code, message };
     }
-    checkUrlLiteral(parsed, policy);
-  }
+  });
   const digestId = digestIdOf(entries.map((e) => e.url));
   const perUrlMax = deps.resolveMaxTokens(req.perUrlMaxTokens);
   const parallel = digestParallelism(deps.runtime, entries.length);
   let done = 0;
   const items = await mapLimit(entries, parallel, async (entry, index) => {
     const focus = entry.focusQuery ?? req.focusQuery;
+    const refused = preflight[index];
+    if (refused) {
+      done += 1;
+      onProgress?.({ index, url: entry.url, ok: false, code: refused.code, done, total: entries.length });
+      return { url: boundedEcho(entry.url), ok: false, failure: refused, ...(focus ? { focusQuery: focus } : {}), mediaRefs: [] } satisfies DigestItem;
+    }
     const args: TranscodeArgs = {
       url: entry.url,
       backend_policy: req.backendPolicy,
@@ -263,7 +288,9 @@ export async function digest(req: DigestRequest, deps: TranscodeDeps, onProgress
       session_profile: req.sessionProfile,
       deadline_ms: req.deadlineMs ?? null,
     };
-    const result = await transcode(args, { ...deps, resolveMaxTokens: (explicit) => explicit });
+    // The item's own fields (title, focus echo, counts) are charged to its budget too.
+    const overhead = perUrlMax != null ? itemOverhead(await loadBudgetCost(), entry.url, focus) : undefined;
+    const result = await transcode(args, { ...deps, resolveMaxTokens: (explicit) => explicit, ...(overhead ? { envelopeOverhead: overhead } : {}) });
     const item = itemOf(entry.url, focus, result);
     done += 1;
     onProgress?.({ index, url: entry.url, ok: item.ok, code: item.failure?.code, done, total: entries.length });

@@ -18,6 +18,8 @@ export interface ExtractedPage {
   mediaRefs: MediaRef[];
   meta: PageMeta;
   feed?: Feed;
+  /** Elements the parser flattened to text at its depth cap (their links and structure are lost). */
+  domDepthCapped?: number;
   state: PageState;
 }
 
@@ -130,6 +132,7 @@ export async function extractAcquired(doc: AcquiredBody, opts: ExtractionOptions
     mediaRefs: result.mediaRefs,
     meta: metaWire(result.meta),
     ...(result.feed ? { feed: result.feed } : {}),
+    ...(result.domDepthCapped ? { domDepthCapped: result.domDepthCapped } : {}),
     state: result.state,
   };
 }

@@ -6,6 +6,7 @@ import type { RuntimeContext } from '../runtime/context.ts';
 import { OccamError } from '../contract/failures.ts';
 import { decomposeQuery, type FocusQuery } from '../budget/focus.ts';
 import { acquire, parseFetchUrl, type AcquireDeps } from '../fetch/acquire.ts';
+import { parseHttpUrl } from './url-input.ts';
 import type { PrivateOriginAllowance } from '../fetch/guard.ts';
 import { parseRobots } from '../fetch/politeness.ts';
 import { attr, collapse, findAll, parseHtml, textOf } from '../extract/dom.ts';
@@ -290,6 +291,8 @@ export type MapResult = {
 
 /** Runs discovery; throws OccamError with a taxonomy code (the tool turns it into the [F-top] envelope). */
 export async function mapSite(req: MapRequest, deps: MapDeps): Promise<MapResult> {
+  // invalid_url for garbage and non-http(s) schemes alike, as on every tool (issue 14).
+  parseHttpUrl(req.url);
   const seed = parseFetchUrl(req.url);
   if (seed.protocol !== 'http:' && seed.protocol !== 'https:') {
     throw new OccamError('private_url_blocked', 'Private or local URLs are blocked.');

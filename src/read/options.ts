@@ -3,6 +3,7 @@
 // selector lists, hash lists, the URL fragment) live here so `occam read` and the MCP tool share them.
 import { parseContentSelectors } from '../budget/fit.ts';
 import { OccamError } from '../contract/failures.ts';
+import { parseHttpUrl } from './url-input.ts';
 
 export const BACKEND_POLICIES = ['http', 'browser', 'http_then_browser'] as const;
 export type BackendPolicy = (typeof BACKEND_POLICIES)[number];
@@ -10,6 +11,10 @@ export const PLAYBOOK_POLICIES = ['off', 'auto'] as const;
 export type PlaybookPolicy = (typeof PLAYBOOK_POLICIES)[number];
 
 export const MAX_TOKENS_MIN = 128;
+/** The largest budget any tool accepts: the largest context window the client capabilities take. */
+export const MAX_TOKENS_MAX = 2_000_000;
+/** cache_ttl_s above a year is refused. */
+export const CACHE_TTL_MAX_S = 31_536_000;
 export const DEADLINE_MIN_MS = 1000;
 export const DEADLINE_MAX_MS = 300_000;
 export const FRAGMENT_MAX_CHARS = 512;
@@ -140,6 +145,7 @@ export function splitFragment(url: string): { fetchUrl: string; fragment: string
 export function resolveOptions(args: TranscodeArgs): TranscodeOptions {
   const inputUrl = args.url.trim();
   const { fetchUrl, fragment } = splitFragment(inputUrl);
+  parseHttpUrl(fetchUrl);
   const policy = parsePolicy(args.backend_policy);
   if (args.max_tokens != null && (!Number.isInteger(args.max_tokens) || args.max_tokens < MAX_TOKENS_MIN)) {
     throw new OccamError('invalid_arguments', 'max_tokens must be at least 128.');

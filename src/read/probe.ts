@@ -1,6 +1,7 @@
 // occam_probe (reading.md §19, tools.md §3.1.4): one guarded HTTP GET (manual redirects, ≤256 KiB read, no
 // extraction) → page classification, a backend recommendation and an extractability score, so an agent can skip
 // low-yield reads. Detection reuses src/extract/detect.ts (the same rules transcode applies).
+import { boundedEcho, parseHttpUrl } from './url-input.ts';
 import { readFile } from 'node:fs/promises';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
@@ -341,7 +342,7 @@ export async function probe(args: ProbeArgs, deps: ProbeDeps): Promise<{ ok: boo
 
   const fail = (code: FailureCode, message: string, extra: Record<string, unknown> = {}) =>
     topFailure(code, message, {
-      url: requested,
+      url: boundedEcho(requested),
       policy: { privacyMode },
       probeLatencyMs: latency(),
       ...extra,
@@ -357,9 +358,10 @@ export async function probe(args: ProbeArgs, deps: ProbeDeps): Promise<{ ok: boo
     if (deps.bindHandle) requested = await deps.bindHandle(requested);
     let parsed: URL;
     try {
-      parsed = new URL(requested);
-    } catch {
-      return fail('invalid_arguments', 'url must be an absolute http(s) URL.');
+      // invalid_url for garbage and non-http(s) schemes alike, as on every tool (issue 14).
+      parsed = parseHttpUrl(requested);
+    } catch (err) {
+      return fail('invalid_url', (err as Error).message);
     }
     privacyMode = privacyModeOf(parsed, policyNow);
     const sessionId = args.session_profile?.trim() || null;

@@ -77,16 +77,17 @@ test('reading.md #50: occam cascade labels every step and hashes the markdown', 
     assert.match(r.markdown, /Page one/);
     const { createHash } = await import('node:crypto');
     assert.equal(r.contentHash, createHash('sha256').update(r.markdown).digest('hex'));
-    const focused = (await s.call('occam', { url: server.url('/ok/2'), task: 'second page', budget: 300, mode: 'advanced' })).json;
-    assert.equal(focused.maxTokens, 300);
+    const focused = (await s.call('occam', { url: server.url('/ok/2'), task: 'second page', budget: 700, mode: 'advanced' })).json;
+    assert.equal(focused.maxTokens, 700);
     assert.equal(focused.focusQuery, 'second page');
-    assert.equal(focused.steps[1].detail, 'task=second page;budget=300');
+    assert.equal(focused.steps[1].detail, 'task=second page;budget=700');
     assert.ok(focused.hint);
     const missing = await s.call('occam', { url: server.url('/missing') });
     assert.equal(missing.json.ok, false);
     assert.equal(missing.json.failure.code, 'http_404');
     assert.equal(missing.json.steps.find((x: any) => x.kind === 'browser_fallback').detail, 'terminal_http');
-    assert.equal((await s.call('occam', { url: 'file:///etc/passwd' })).json.failure.code, 'invalid_arguments');
+    // Issue 14: one fault, one code on every tool — a non-http(s) URL is invalid_url.
+    assert.equal((await s.call('occam', { url: 'file:///etc/passwd' })).json.failure.code, 'invalid_url');
     assert.equal((await s.call('occam', { url: server.url('/ok/1'), budget: 100 })).raw.isError, true);
   } finally {
     await s.close();
@@ -228,7 +229,11 @@ test('reading.md #3: private literals are refused by map and digest', async () =
   const s = await startMcp();
   try {
     assert.equal((await s.call('occam_map', { url: 'http://10.1.2.3/' })).json.failureCode, 'private_url_blocked');
-    assert.equal((await s.call('occam_digest', { urls: ['http://192.168.1.1/', 'https://example.com/'] })).json.failureCode, 'private_url_blocked');
+    // Issue 14: a private URL fails its own item, never the whole digest.
+    const mixed = (await s.call('occam_digest', { urls: ['http://192.168.1.1/', 'https://example.com/'] })).json;
+    assert.equal(mixed.items.length, 2);
+    assert.equal(mixed.items[0].failure.code, 'private_url_blocked');
+    assert.notEqual(mixed.items[1].failure?.code, 'private_url_blocked');
   } finally {
     await s.close();
   }

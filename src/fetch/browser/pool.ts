@@ -58,6 +58,8 @@ export interface RenderedPage {
   contentType: string | null;
   html: string;
   htmlTruncated: boolean;
+  /** Characters of the page's HTML before the cap (equals html.length when not truncated). */
+  htmlTotalChars: number;
   title: string;
   latencyMs: number;
   blockedRequests: number;
@@ -436,6 +438,7 @@ export class BrowserPool {
     // A later navigation of the main frame (script, refresh) that the proxy refused: the page shown is not the site's.
     if (mainBlocked) throw mainBlocked;
     let html = await page.content();
+    const htmlTotalChars = html.length;
     const htmlTruncated = html.length > BROWSER_HTML_CAP;
     if (htmlTruncated) html = html.slice(0, BROWSER_HTML_CAP);
     const rendered: RenderedPage = {
@@ -444,6 +447,7 @@ export class BrowserPool {
       contentType: (await response?.headerValue('content-type').catch(() => null)) ?? null,
       html,
       htmlTruncated,
+      htmlTotalChars,
       title: await page.title().catch(() => ''),
       latencyMs: Math.round(performance.now() - started),
       blockedRequests: egress?.denied ?? 0,

@@ -4,6 +4,7 @@
 // missing one is `invalid_request`, as the batch contract says, rather than a binding failure.
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '../tool.ts';
+import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
 
 async function jobs(ctx: ToolContext) {
   const { batchJobsService } = await import('../../jobs/batch-service.ts');
@@ -21,8 +22,8 @@ export const batchSubmitTool = defineTool({
   inputSchema: z.object({
     urls: z.string().optional().describe('[core] JSON array of URLs, or a list separated by newlines, commas, semicolons or spaces.'),
     backend_policy: z.string().optional().describe('[fetch] http | browser | http_then_browser (default).'),
-    focus_query: z.string().nullable().optional().describe('[tokens] Keep the parts of each page relevant to this query.'),
-    max_tokens: z.number().nullable().optional().describe('[tokens] Budget per URL, at least 128. No ambient budget is inherited.'),
+    focus_query: z.string().max(QUERY_MAX_CHARS).nullable().optional().describe('[tokens] Keep the parts of each page relevant to this query.'),
+    max_tokens: z.number().nullable().optional().meta({ minimum: 128, maximum: 2_000_000 }).describe('[tokens] Budget per URL, at least 128. No ambient budget is inherited.'),
     fit_markdown: z.boolean().optional().describe('[tokens] Prune boilerplate paragraphs (default true).'),
     session_profile: z.string().nullable().optional().describe('[fetch] Saved session profile id for pages behind a login.'),
     playbook_policy: z.string().optional().describe('[advanced] auto (default) | off.'),
@@ -56,8 +57,8 @@ export const batchResultsTool = defineTool({
     'Unfinished items have ok:false and failure:null. Pass next_cursor back as cursor until it is null.',
   inputSchema: z.object({
     job_id: z.string().optional().describe('[core] job_id returned by occam_batch_submit.'),
-    cursor: z.number().optional().describe('[core] Start at this item (a prior next_cursor); default 0.'),
-    limit: z.number().optional().describe('[core] Items per page, clamped to 1–200; default 50.'),
+    cursor: z.number().optional().meta({ minimum: 0 }).describe('[core] Start at this item (a prior next_cursor); default 0.'),
+    limit: z.number().optional().meta({ minimum: 1, maximum: 200 }).describe('[core] Items per page, clamped to 1–200; default 50.'),
   }),
   publishSchema: requireFields('job_id'),
   async handler(args, ctx) {

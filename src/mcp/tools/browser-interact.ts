@@ -2,6 +2,7 @@
 // declarative browser plan, then the page as Markdown with a receipt. [F-top] failures.
 import { z } from 'zod';
 import { defineTool } from '../tool.ts';
+import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
 
 export const browserInteractTool = defineTool({
   name: 'occam_browser_interact',
@@ -12,19 +13,22 @@ export const browserInteractTool = defineTool({
     '(failureCode action_failed, failedIndex). Typed text is never echoed. Never cached.',
   ].join(' '),
   inputSchema: z.object({
-    url: z.string().describe('[core] Absolute http(s) URL to open.'),
-    actions: z.string().describe('[core] JSON array of steps {do, selector?, text?, key?, to?, ms?, px?, timeout_ms?}.'),
+    url: z.string().max(URL_MAX_CHARS).describe('[core] Absolute http(s) URL to open.'),
+    actions: z.string().max(16_384).describe('[core] JSON array of steps {do, selector?, text?, key?, to?, ms?, px?, timeout_ms?}.'),
     session_profile: z.string().nullable().optional().describe('[fetch] Session profile id whose headers are sent.'),
-    focus_query: z.string().nullable().optional().describe('[tokens] Keep the parts of the result that answer this.'),
-    max_tokens: z.number().int().nullable().optional().describe('[tokens] Budget for the result (≥128; default: the client budget).'),
-    deadline_ms: z.number().int().nullable().optional().describe('[advanced] Plan deadline (default 90000, clamped 1000–180000).'),
+    focus_query: z.string().max(QUERY_MAX_CHARS).nullable().optional().describe('[tokens] Keep the parts of the result that answer this.'),
+    max_tokens: z.number().int().nullable().optional().meta({ minimum: 128, maximum: 2_000_000 }).describe('[tokens] Budget for the result (≥128; default: the client budget).'),
+    deadline_ms: z.number().int().nullable().optional().meta({ minimum: 1000, maximum: 180_000 }).describe('[advanced] Plan deadline (default 25000, clamped 1000–180000).'),
   }),
+  // The plan's own deadline plus the capture grace (src/optin/interact.ts) may extend the tool deadline.
+  callDeadlineMs: (args) => (args.deadline_ms != null ? Math.min(180_000, Math.max(1000, args.deadline_ms)) + 15_000 : null),
   handler: async (args, ctx) => {
     const { browserInteract } = await import('../../optin/interact.ts');
     return browserInteract(args, {
       runtime: ctx.runtime,
       services: ctx.services,
       signal: ctx.signal,
+      ...(ctx.deadline ? { deadlineAt: ctx.deadline.at } : {}),
       resolveMaxTokens: (explicit) => ctx.session.capabilities.resolveMaxTokens(explicit),
       onProgress: (done, total) => ctx.progress?.(done, total),
     });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { nestedFailure, nowIso } from '../../contract/failures.ts';
 import { defineTool, type ToolContext } from '../tool.ts';
+import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
 import type { ReadPage } from '../../trust/claims.ts';
 
 const POLICIES = ['http', 'browser', 'http_then_browser'];
@@ -40,7 +41,7 @@ export const claimCheckTool = defineTool({
   ].join(' '),
   inputSchema: z.object({
     claim: z.string().describe('[core] The claim to find source text for.'),
-    url: z.string().describe('[core] The http(s) page to check against.'),
+    url: z.string().max(URL_MAX_CHARS).describe('[core] The http(s) page to check against.'),
     backend_policy: z.string().nullable().optional().describe(policyDescription),
     session_profile: z.string().nullable().optional().describe(sessionDescription),
     max_matches: z.number().int().min(1).max(10).nullable().optional().describe('[core] Blocks to return, 1–10 (default 3).'),

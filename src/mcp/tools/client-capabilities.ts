@@ -12,6 +12,7 @@ const inputSchema = z.object({
     .int()
     .nullable()
     .optional()
+    .meta({ minimum: CONTEXT_MIN, maximum: CONTEXT_MAX })
     .describe(`[core] Context window of this model in tokens (${CONTEXT_MIN}–${CONTEXT_MAX}). Omit to inspect.`),
   model_id: z.string().nullable().optional().describe('[core] Optional model id, echoed back.'),
   clear: z

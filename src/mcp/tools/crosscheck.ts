@@ -2,6 +2,7 @@
 // local vantages see of one URL. [F-top] failures. The verdict is unsigned and not a proof of correctness.
 import { z } from 'zod';
 import { defineTool } from '../tool.ts';
+import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
 
 export const crosscheckTool = defineTool({
   name: 'occam_crosscheck',
@@ -12,10 +13,10 @@ export const crosscheckTool = defineTool({
     'not proof that any version is true.',
   ].join(' '),
   inputSchema: z.object({
-    url: z.string().describe('[core] Absolute http(s) URL.'),
+    url: z.string().max(URL_MAX_CHARS).describe('[core] Absolute http(s) URL.'),
     vantages: z.string().optional().describe('[core] Comma list of http, browser (default "http,browser").'),
     session_profile: z.string().nullable().optional().describe('[fetch] Adds an authenticated vantage after each anonymous one.'),
-    focus_query: z.string().nullable().optional().describe('[tokens] Same prune on every vantage.'),
+    focus_query: z.string().max(QUERY_MAX_CHARS).nullable().optional().describe('[tokens] Same prune on every vantage.'),
   }),
   handler: async (args, ctx) => {
     const { crosscheck } = await import('../../optin/crosscheck.ts');

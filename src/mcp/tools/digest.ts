@@ -2,20 +2,21 @@
 import { z } from 'zod';
 import { nowIso, OccamError, topFailure } from '../../contract/failures.ts';
 import { defineTool } from '../tool.ts';
+import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
 
 const inputSchema = z.object({
   urls: z
-    .union([z.array(z.string()).min(1).max(256), z.string().min(1)])
+    .union([z.array(z.string().max(URL_MAX_CHARS)).min(1).max(256), z.string().min(1).max(65_536)])
     .optional()
     .describe('[core] Array of URLs or search handles (S1…, H…); at most 8 are read. A JSON or comma/newline string is accepted but deprecated.'),
   backend_policy: z.string().nullable().optional().describe('[fetch] http | browser | http_then_browser (default).'),
-  max_urls: z.number().int().optional().describe('[core] Read at most this many URLs (clamped 1–8, default 8); extra URLs are dropped in input order.'),
-  per_url_max_tokens: z.number().int().min(128).nullable().optional().describe('[tokens] Token budget per page (≥128); defaults to the ambient budget from occam_client_capabilities.'),
-  focus_query: z.string().nullable().optional().describe('[tokens] The question; each item reports focusMatched.'),
+  max_urls: z.number().int().optional().meta({ minimum: 1, maximum: 8 }).describe('[core] Read at most this many URLs (clamped 1–8, default 8); extra URLs are dropped in input order.'),
+  per_url_max_tokens: z.number().int().min(128).max(2_000_000).nullable().optional().describe('[tokens] Token budget per page (≥128); defaults to the ambient budget from occam_client_capabilities.'),
+  focus_query: z.string().max(QUERY_MAX_CHARS).nullable().optional().describe('[tokens] The question; each item reports focusMatched.'),
   fit_markdown: z.boolean().optional().describe('[tokens] Prune paragraphs that do not serve the focus (default true).'),
   include_combined: z.boolean().optional().describe('[core] Also return all pages joined as one Markdown document (default true).'),
   session_profile: z.string().nullable().optional().describe('[fetch] One session profile for every URL.'),
-  source_url: z.string().nullable().optional().describe('[core] Discover the URLs from this site (sitemap, then homepage links) instead of urls.'),
+  source_url: z.string().max(URL_MAX_CHARS).nullable().optional().describe('[core] Discover the URLs from this site (sitemap, then homepage links) instead of urls.'),
   max_links: z.number().int().min(1).max(8).optional().describe('[core] With source_url: how many discovered links to read, 1–8 (default 8).'),
   if_none_match: z.string().nullable().optional().describe('[tokens] SHA-256 of a previous combined; unchanged → combined "" and unchanged:true.'),
 });
@@ -31,8 +32,9 @@ export const digestTool = defineTool({
     props.urls = {
       description: urls.description,
       oneOf: [
-        { type: 'array', items: { type: 'string', format: 'uri' }, minItems: 1, maxItems: 256 },
-        { type: 'string', minLength: 1 },
+        // Items are URLs or search handles (S1…, H…): no `format: "uri"`, which would refuse handles.
+        { type: 'array', items: { type: 'string', minLength: 1, maxLength: URL_MAX_CHARS }, minItems: 1, maxItems: 256 },
+        { type: 'string', minLength: 1, maxLength: 65_536 },
       ],
     };
     return schema;
@@ -43,6 +45,7 @@ export const digestTool = defineTool({
       runtime: ctx.runtime,
       services: ctx.services,
       signal: ctx.signal,
+      ...(ctx.deadline ? { deadlineAt: ctx.deadline.at } : {}),
       resolveMaxTokens: (explicit: number | null) => ctx.session.capabilities.resolveMaxTokens(explicit),
     };
     try {

@@ -2,6 +2,7 @@
 // playbook's knowledge_schema. [F-top] failures; `receipt` is unsigned telemetry, not a Receipt v1.
 import { z } from 'zod';
 import { defineTool } from '../tool.ts';
+import { URL_MAX_CHARS } from '../../read/url-input.ts';
 
 export const extractKnowledgeTool = defineTool({
   name: 'occam_extract_knowledge',
@@ -12,7 +13,7 @@ export const extractKnowledgeTool = defineTool({
     'knowledge_schema_missing, page_class_unmatched, knowledge_schema_empty, http_403, …); the content is then unknown.',
   ].join(' '),
   inputSchema: z.object({
-    url: z.string().describe('[core] Absolute http(s) URL of the page.'),
+    url: z.string().max(URL_MAX_CHARS).describe('[core] Absolute http(s) URL of the page.'),
     backend_policy: z.string().optional().describe('[fetch] http | browser | http_then_browser (default; the playbook may prefer another).'),
     session_profile: z.string().nullable().optional().describe('[fetch] Session profile id whose headers are sent.'),
   }),

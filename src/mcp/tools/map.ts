@@ -2,14 +2,15 @@
 import { z } from 'zod';
 import { topFailure, nowIso, OccamError } from '../../contract/failures.ts';
 import { defineTool } from '../tool.ts';
+import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
 
 const inputSchema = z.object({
-  url: z.string().describe('[core] Seed page: an absolute http(s) URL (usually a homepage or docs index).'),
+  url: z.string().max(URL_MAX_CHARS).describe('[core] Seed page: an absolute http(s) URL (usually a homepage or docs index).'),
   source: z.enum(['homepage', 'sitemap', 'robots']).optional().describe('[core] homepage (default: anchors of the page) | sitemap (robots.txt Sitemap: lines, else /sitemap.xml) | robots (only declared sitemaps).'),
   max_links: z.number().int().min(1).max(64).optional().describe('[core] Links to return, 1–64 (default 32).'),
   same_domain: z.boolean().optional().describe('[core] Keep only links on the seed\'s site (default true).'),
   filter_nonsense: z.boolean().optional().describe('[core] Drop assets, build files and soft-404 links (default true).'),
-  focus_query: z.string().nullable().optional().describe('[tokens] Rank links by relevance to this question.'),
+  focus_query: z.string().max(QUERY_MAX_CHARS).nullable().optional().describe('[tokens] Rank links by relevance to this question.'),
   timeout_ms: z.number().int().min(3000).max(30000).optional().describe('[fetch] Total discovery budget, 3000–30000 ms (default 15000).'),
   session_profile: z.string().nullable().optional().describe('[fetch] Session profile id whose headers are sent.'),
 });

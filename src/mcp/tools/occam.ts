@@ -2,11 +2,13 @@
 import { z } from 'zod';
 import { nestedFailure, nowIso, OccamError } from '../../contract/failures.ts';
 import { defineTool } from '../tool.ts';
+import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
+import { boundedEcho } from '../../read/url-input.ts';
 
 const inputSchema = z.object({
-  url: z.string().describe('[core] The page: an absolute http(s) URL (or a search handle S1…/H…).'),
-  task: z.string().nullable().optional().describe('[tokens] What you need from the page; keeps the parts that answer it.'),
-  budget: z.number().int().min(128).nullable().optional().describe('[tokens] Maximum tokens of the answer (≥128).'),
+  url: z.string().max(URL_MAX_CHARS).describe('[core] The page: an absolute http(s) URL (or a search handle S1…/H…).'),
+  task: z.string().max(QUERY_MAX_CHARS).nullable().optional().describe('[tokens] What you need from the page; keeps the parts that answer it.'),
+  budget: z.number().int().min(128).max(2_000_000).nullable().optional().describe('[tokens] Maximum tokens of the answer (≥128).'),
   mode: z.string().optional().describe('[advanced] auto (default) | advanced (adds a hint about wider profiles).'),
   if_none_match: z.string().nullable().optional().describe('[advanced] contentHash of a previous read; unchanged → empty markdown and unchanged:true.'),
   diff_against: z.string().nullable().optional().describe('[advanced] Block hashes of a previous read (JSON array or CSV).'),
@@ -34,6 +36,7 @@ export const occamTool = defineTool({
           runtime: ctx.runtime,
           services: ctx.services,
           signal: ctx.signal,
+          ...(ctx.deadline ? { deadlineAt: ctx.deadline.at } : {}),
           resolveMaxTokens: (explicit) => ctx.session.capabilities.resolveMaxTokens(explicit),
         },
         // The cascade's playbook_resolve step uses the same resolver as occam_playbook_resolve (playbooks.md §3).
@@ -45,7 +48,7 @@ export const occamTool = defineTool({
       );
     } catch (err) {
       if (!(err instanceof OccamError)) throw err;
-      return nestedFailure({ code: err.code, message: err.message }, { partial: false, url: args.url, mode, steps: [], omitted: [], timestamp: nowIso(ctx.runtime.now) });
+      return nestedFailure({ code: err.code, message: err.message }, { partial: false, url: boundedEcho(args.url), mode, steps: [], omitted: [], timestamp: nowIso(ctx.runtime.now) });
     }
   },
 });

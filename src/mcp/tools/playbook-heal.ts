@@ -2,6 +2,7 @@
 // read failure — a bounded DOM skeleton, anchors and an unsaved draft. Never writes; never auto-called.
 import { z } from 'zod';
 import { defineTool } from '../tool.ts';
+import { URL_MAX_CHARS } from '../../read/url-input.ts';
 
 export const playbookHealTool = defineTool({
   name: 'occam_playbook_heal',
@@ -12,10 +13,10 @@ export const playbookHealTool = defineTool({
     'timeouts and HTTP errors are terminal (failureCode echoes the reason); other reasons → heal_not_applicable.',
   ].join(' '),
   inputSchema: z.object({
-    url: z.string().describe('[core] Absolute http(s) URL that failed.'),
+    url: z.string().max(URL_MAX_CHARS).describe('[core] Absolute http(s) URL that failed.'),
     failure_reason: z.string().describe('[core] failure.code of the failed read, e.g. thin_extract.'),
     session_profile: z.string().nullable().optional().describe('[fetch] Same session profile as the failing read (needed for requires_login).'),
-    max_skeleton_nodes: z.number().int().nullable().optional().describe('[advanced] Skeleton node cap (default 600, clamped 50–600).'),
+    max_skeleton_nodes: z.number().int().nullable().optional().meta({ minimum: 50, maximum: 600 }).describe('[advanced] Skeleton node cap (default 600, clamped 50–600).'),
   }),
   handler: async (args, ctx) => {
     const { heal } = await import('../../playbooks/heal.ts');

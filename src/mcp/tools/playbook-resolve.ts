@@ -2,6 +2,7 @@
 // host, with per-field fallback across tiers, the page class, an optional site genome and the signature verdict.
 import { z } from 'zod';
 import { defineTool } from '../tool.ts';
+import { URL_MAX_CHARS } from '../../read/url-input.ts';
 
 export const playbookResolveTool = defineTool({
   name: 'occam_playbook_resolve',
@@ -12,7 +13,7 @@ export const playbookResolveTool = defineTool({
     "site's /.well-known genome. Read-only: never heals or writes. ok:false → failureCode playbook_not_found or invalid_arguments.",
   ].join(' '),
   inputSchema: z.object({
-    url: z.string().describe('[core] Absolute http(s) URL or bare hostname (e.g. docs.docker.com).'),
+    url: z.string().max(URL_MAX_CHARS).describe('[core] Absolute http(s) URL or bare hostname (e.g. docs.docker.com).'),
     schema_version: z.string().nullable().optional().describe('[advanced] Playbook schema version you understand (default "1.0"); a mismatch adds schemaVersionWarning.'),
     include_lessons: z.boolean().nullable().optional().describe('[advanced] Also return up to 10 lessons (local tier only).'),
     fetch_site_genome: z.boolean().nullable().optional().describe("[advanced] Also fetch the site's /.well-known/agent-genome.v1.json (cached 1 h)."),

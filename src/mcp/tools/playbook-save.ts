@@ -2,6 +2,7 @@
 // lesson, v2 signature, write to the local tier. [F-top] failures.
 import { z } from 'zod';
 import { defineTool } from '../tool.ts';
+import { URL_MAX_CHARS } from '../../read/url-input.ts';
 
 export const playbookSaveTool = defineTool({
   name: 'occam_playbook_save',
@@ -12,10 +13,10 @@ export const playbookSaveTool = defineTool({
     '(secret keys, path outside the local tier), playbook_verify_failed, playbook_verify_low_score, playbook_verify_high_noise.',
   ].join(' '),
   inputSchema: z.object({
-    url: z.string().describe('[core] Absolute http(s) URL: the host key (and default verify_url).'),
+    url: z.string().max(URL_MAX_CHARS).describe('[core] Absolute http(s) URL: the host key (and default verify_url).'),
     playbook_json: z.string().describe('[core] The playbook document (schema 1.x) as JSON text.'),
     verify: z.boolean().nullable().optional().describe('[core] Dry-run a read with the draft before writing (default true).'),
-    verify_url: z.string().nullable().optional().describe('[core] Page for the dry run (default url); its host must be in hosts.'),
+    verify_url: z.string().max(URL_MAX_CHARS).nullable().optional().describe('[core] Page for the dry run (default url); its host must be in hosts.'),
     lesson_note: z.string().nullable().optional().describe('[advanced] Lesson to append (≤ 500 chars; never secrets).'),
     failure_reason: z.string().nullable().optional().describe('[advanced] The failure that led here, recorded with the lesson.'),
     host_id: z.string().nullable().optional().describe('[advanced] Host label recorded with the lesson (never secrets).'),

@@ -3,9 +3,10 @@
 import { z } from 'zod';
 import { PROBE_TIMEOUT_DEFAULT_MS, PROBE_TIMEOUT_MAX_MS, PROBE_TIMEOUT_MIN_MS } from '../../read/probe-options.ts';
 import { defineTool } from '../tool.ts';
+import { URL_MAX_CHARS } from '../../read/url-input.ts';
 
 export const probeInputSchema = z.strictObject({
-  url: z.string().min(1).describe('[core] Absolute http(s) URL to probe, or a search handle (S1…S20, H + 8 hex).'),
+  url: z.string().max(URL_MAX_CHARS).min(1).describe('[core] Absolute http(s) URL to probe, or a search handle (S1…S20, H + 8 hex).'),
   timeout_ms: z
     .number()
     .int()

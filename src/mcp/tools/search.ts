@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { nestedFailure, nowIso, OccamError } from '../../contract/failures.ts';
 import { defineTool } from '../tool.ts';
+import { QUERY_MAX_CHARS } from '../../read/url-input.ts';
 
 const inputSchema = z.object({
-  query: z.string().describe('[core] What to search for (non-empty).'),
+  query: z.string().max(QUERY_MAX_CHARS).describe('[core] What to search for (non-empty).'),
   max_results: z.number().int().min(1).max(20).optional().describe('[core] How many results, 1–20 (default 8).'),
   rerank: z
     .boolean()

@@ -11,7 +11,7 @@ const inputSchema = z.object({
   mode: str('[trust] offline (default) | live | prove | citation | history; case-insensitive, unknown → offline.'),
   markdown: str('[trust] Markdown to check against the signed contentHash (offline, live); a capsule supplies its own.'),
   public_key: str('[trust] PEM to verify against; default: this install\'s key (keys it rotated out still count).'),
-  block_index: z.number().int().nullable().optional().describe('[trust] prove: index of the block leaf to build a membership proof for.'),
+  block_index: z.number().int().nullable().optional().meta({ minimum: 0 }).describe('[trust] prove: index of the block leaf to build a membership proof for.'),
   block_text: str('[trust] citation: the quoted block text.'),
   block_selector: str('[trust] citation: the block\'s source selector (empty when none).'),
   proof: str('[trust] citation: JSON array of {hash, siblingIsRight} (from prove or occam_claim_check).'),

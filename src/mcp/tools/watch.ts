@@ -2,6 +2,7 @@
 // a block diff and a signed, hash-linked history per URL. [F-nest] failures.
 import { z } from 'zod';
 import { defineTool } from '../tool.ts';
+import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
 
 export const watchTool = defineTool({
   name: 'occam_watch',
@@ -12,9 +13,9 @@ export const watchTool = defineTool({
     'ok:false → failure.code (transcode taxonomy); the stored baseline is then unchanged.',
   ].join(' '),
   inputSchema: z.object({
-    url: z.string().describe('[core] Absolute http(s) URL to watch.'),
+    url: z.string().max(URL_MAX_CHARS).describe('[core] Absolute http(s) URL to watch.'),
     backend_policy: z.string().optional().describe('[fetch] http | browser | http_then_browser (default).'),
-    focus_query: z.string().nullable().optional().describe('[watch] Only the parts answering this count (enables fit_markdown).'),
+    focus_query: z.string().max(QUERY_MAX_CHARS).nullable().optional().describe('[watch] Only the parts answering this count (enables fit_markdown).'),
     session_profile: z.string().nullable().optional().describe('[fetch] Session profile id whose headers are sent.'),
     playbook_policy: z.string().optional().describe('[advanced] off | auto (default).'),
     include_diff: z.boolean().optional().describe('[watch] Return the block diff when changed (default true).'),

@@ -209,18 +209,19 @@ test('401 with WWW-Authenticate → http_401 with a configure_session_profile de
   assert.ok(r.agentHints.decisions.some((d: any) => d.action === 'configure_session_profile'));
 });
 
-test('reading.md #2/#3: private targets are blocked without the env flag; file: is private_url_blocked; bad input is invalid_arguments', async () => {
+test('reading.md #2/#3, issue 14: private targets are blocked without the env flag; file: and bad input are invalid_url', async () => {
   const before = server.connections;
   const blocked = await call({ url: server.url('/article') }, ctx({}));
   assertFailureShape(blocked, 'private_url_blocked');
   assert.equal(blocked.message, 'Private or local URLs are blocked.');
   assert.equal(blocked.policy.privacyMode, 'blocked_by_policy');
   assert.equal(server.connections, before);
-  for (const url of ['http://localhost/', 'http://a.local/', 'http://b.internal/', 'http://[::1]/', 'http://169.254.169.254/', 'http://0.0.0.0/', 'http://[::ffff:127.0.0.1]/', 'http://10.1.2.3/', 'http://172.20.0.1/', 'http://192.168.1.1/', 'file:///etc/passwd']) {
+  for (const url of ['http://localhost/', 'http://a.local/', 'http://b.internal/', 'http://[::1]/', 'http://169.254.169.254/', 'http://0.0.0.0/', 'http://[::ffff:127.0.0.1]/', 'http://10.1.2.3/', 'http://172.20.0.1/', 'http://192.168.1.1/']) {
     assertFailureShape(await call({ url }, ctx({})), 'private_url_blocked');
   }
-  assertFailureShape(await call({ url: 'not a url' }), 'invalid_arguments');
-  assertFailureShape(await call({ url: '/relative' }), 'invalid_arguments');
+  assertFailureShape(await call({ url: 'file:///etc/passwd' }, ctx({})), 'invalid_url');
+  assertFailureShape(await call({ url: 'not a url' }), 'invalid_url');
+  assertFailureShape(await call({ url: '/relative' }), 'invalid_url');
   assertFailureShape(await call({ url: 'S3' }), 'unknown_handle');
   assertFailureShape(await call({ url: 'Hffffffff' }), 'stale_handle');
   // The handler also refuses an out-of-range timeout when called without schema parsing.
