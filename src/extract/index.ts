@@ -19,7 +19,8 @@ import { assessPageState, pageSignals, type PageState } from './detect.ts';
 import { SelectorIndex, parseHtml, textOf, type Element } from './dom.ts';
 import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
 import { findMainContent } from './main-content.ts';
-import { MarkdownRenderer, markdownToPlainText } from './markdown.ts';
+import { MarkdownRenderer, markdownToPlainText, textData } from './markdown.ts';
+import { refineBlocks, type PrecisionReport } from './precision.ts';
 import { baseUrlOf, guessPageType, readMeta } from './meta.ts';
 import type {
   ContentBlock,
@@ -78,6 +79,8 @@ export interface ExtractResult {
   feed?: Feed;
   pageType: PageType;
   strategy: ContentStrategy;
+  /** How many blocks the precision stage dropped, by reason (precision.ts). */
+  precision: PrecisionReport;
   /** Selectors of the chosen main-content roots. */
   contentRoots: string[];
   signals: PageSignals;
@@ -126,6 +129,8 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   }
   blocks = recomputeHeadingPaths(dropRepeats(blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text))));
   blocks = withTitle(blocks, reading.meta.title);
+  const precision = main.precision ?? { removed: {} };
+  blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, title: reading.meta.title }, precision));
   const title = reading.meta.title ? blocks[0].text : undefined;
   const markdown = blocks.map((b) => b.markdown).join('\n\n');
 
@@ -153,6 +158,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     mediaRefs,
     pageType,
     strategy: main.strategy,
+    precision,
     contentRoots: main.roots.map((r) => selectors.selectorOf(r)),
     signals,
   };
@@ -188,6 +194,7 @@ function extractFeed(input: ExtractInput): ExtractResult | undefined {
     feed,
     pageType: 'listing',
     strategy: 'feed',
+    precision: { removed: {} },
     contentRoots: [],
     signals,
   };
@@ -227,7 +234,7 @@ function withTitle(blocks: ContentBlock[], title: string | undefined): ContentBl
   const text = heading && norm(heading.text) !== t ? heading.text : title;
   const selector = heading ? heading.selector : 'head > title';
   const rest = dupIndex >= 0 ? blocks.filter((_, i) => i !== dupIndex) : blocks;
-  const head: ContentBlock = { kind: 'heading', markdown: `# ${text}`, text, selector, headingPath: [], level: 1 };
+  const head: ContentBlock = { kind: 'heading', markdown: `# ${textData(text).trim()}`, text, selector, headingPath: [], level: 1 };
   return recomputeHeadingPaths([head, ...rest]);
 }
 

@@ -77,6 +77,7 @@ export function markdownToPlainText(md: string): string {
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/(^|[\s(])[_*](?=\S)([^_*\n]*?\S)[_*](?=[\s).,;:!?]|$)/gm, '$1$2')
     .replace(/`+([^`\n]*)`+/g, '$1')
+    .replace(/\\</g, '<')
     .replace(/[ \t]+/g, ' ')
     .replace(/\n{2,}/g, '\n')
     .trim();
@@ -171,7 +172,7 @@ export class MarkdownRenderer {
     };
     for (const child of node.children) {
       if (child instanceof Text) {
-        inline += child.data.replace(/\s+/g, ' ');
+        inline += textData(child.data);
         continue;
       }
       if (!(child instanceof Element)) continue;
@@ -274,7 +275,7 @@ export class MarkdownRenderer {
   private inlineChildren(el: ParentNode): string {
     let s = '';
     for (const child of el.children) {
-      if (child instanceof Text) s += child.data.replace(/\s+/g, ' ');
+      if (child instanceof Text) s += textData(child.data);
       else if (child instanceof Element) s += this.inline(child);
     }
     return s;
@@ -352,7 +353,7 @@ export class MarkdownRenderer {
     const w = attr(el, 'width');
     const h = attr(el, 'height');
     if ((w === '1' || w === '0') && (h === '1' || h === '0')) return undefined;
-    const alt = collapse(attr(el, 'alt') ?? attr(el, 'title') ?? '').replace(/[[\]]/g, '');
+    const alt = collapse((attr(el, 'alt') ?? attr(el, 'title') ?? '').replace(MARKUP_TAG, ' ')).replace(/[[\]]/g, '');
     this.addMedia(url, mediaKindOf(url, 'image'), alt || undefined, el);
     if (this.inLink > 0) return undefined;
     // Decorative images (no alt) and gallery shots whose alt is a file-like slug ("staple-tee-front") are left to
@@ -384,7 +385,7 @@ export class MarkdownRenderer {
     const items: string[] = [];
     for (const child of el.children) {
       if (!(child instanceof Element)) {
-        if (child instanceof Text && child.data.trim()) items.push(`*   ${collapse(child.data)}`);
+        if (child instanceof Text && child.data.trim()) items.push(`*   ${collapse(textData(child.data))}`);
         continue;
       }
       if (child.name === 'li') {
@@ -419,7 +420,7 @@ export class MarkdownRenderer {
     };
     for (const child of li.children) {
       if (child instanceof Text) {
-        inline += child.data.replace(/\s+/g, ' ');
+        inline += textData(child.data);
         continue;
       }
       if (!(child instanceof Element) || SKIP_TAGS.has(child.name)) continue;
@@ -529,7 +530,7 @@ export class MarkdownRenderer {
     let s = '';
     const visit = (n: AnyNode): void => {
       if (n instanceof Text) {
-        s += n.data.replace(/\s+/g, ' ');
+        s += textData(n.data);
         return;
       }
       if (!(n instanceof Element) || SKIP_TAGS.has(n.name)) return;
@@ -548,6 +549,35 @@ export class MarkdownRenderer {
 
 // ---------------------------------------------------------------------------------------------------------------
 // helpers
+
+/** An HTML tag written as text (escaped markup in the page, or markup a parser left as text). */
+const MARKUP_TAG = /<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:\s+[^<>]*?)?\s*\/?>/g;
+/** Elements that never carry readable text: as text they are residue (tracking pixels, embeds) and go entirely. */
+const NON_TEXT_MARKUP = new Set(['img', 'iframe', 'script', 'style', 'noscript', 'link', 'meta', 'source', 'video', 'audio', 'embed', 'object', 'param', 'track', 'input', 'svg', 'picture', 'frame', 'base']);
+/** Names of HTML elements: `Result<U, E>` or `<your name>` are not tags; `<br>` and `<div class="x">` are. */
+const HTML_ELEMENTS = new Set([
+  'a', 'abbr', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'blockquote', 'body', 'br', 'button', 'canvas', 'caption', 'center', 'cite',
+  'code', 'col', 'colgroup', 'data', 'dd', 'del', 'details', 'dfn', 'dialog', 'div', 'dl', 'dt', 'em', 'fieldset', 'figcaption', 'figure',
+  'font', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'header', 'hr', 'html', 'i', 'ins', 'kbd', 'label', 'legend', 'li',
+  'main', 'mark', 'menu', 'nav', 'ol', 'optgroup', 'option', 'output', 'p', 'pre', 'q', 's', 'samp', 'section', 'select', 'small', 'span',
+  'strike', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'template', 'textarea', 'tfoot', 'th', 'thead', 'time', 'title', 'tr',
+  'tt', 'u', 'ul', 'var', 'wbr', ...NON_TEXT_MARKUP,
+]);
+
+/**
+ * A text node as Markdown text: whitespace collapsed, and never raw HTML — markup that arrives as text (escaped
+ * `&lt;img …&gt;` from a <noscript>, an embed code shown as text) is dropped when the element carries no text,
+ * else its `<` is escaped so a Markdown renderer shows it instead of interpreting it.
+ */
+export function textData(data: string): string {
+  const s = data.replace(/\s+/g, ' ');
+  if (!s.includes('<')) return s;
+  return s.replace(MARKUP_TAG, (tag, name: string) => {
+    const n = name.toLowerCase();
+    if (NON_TEXT_MARKUP.has(n)) return ' ';
+    return HTML_ELEMENTS.has(n) ? `\\${tag}` : tag;
+  });
+}
 
 function finishInline(s: string): string {
   return s

@@ -175,6 +175,8 @@ function firstTime(doc: Document): string | undefined {
 const FORUM_TYPES = ['discussionforumposting', 'qapage', 'question', 'socialmediaposting'];
 const PRODUCT_TYPES = ['product', 'productgroup', 'og:product', 'product.item'];
 const ARTICLE_TYPES = ['article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'scholarlyarticle', 'techarticle'];
+const LISTING_TYPES = ['collectionpage', 'itemlist', 'searchresultspage', 'offercatalog'];
+const SERVICE_TYPES = ['service', 'professionalservice', 'financialservice', 'legalservice', 'homeandconstructionbusiness', 'localbusiness', 'medicalbusiness'];
 const DOC_HOST = /^(docs?|developer|developers|learn|manual|wiki|api|devdocs)\./;
 const DOC_PATH = /\/(docs?|documentation|manual|reference|api|guide|guides|handbook|tutorial|userguide|usersguide|help|kb|knowledge-?base)(\/|$|\.)/;
 const FORUM_PATH = /\/(forums?|threads?|topics?|t|questions|discussions?|community|board|viewtopic|showthread|comments)(\/|\.|$)/;
@@ -191,10 +193,12 @@ export function guessPageType(reading: MetaReading, url: string, doc: Document):
   } catch {
     // keep empty
   }
-  if (has(FORUM_TYPES) || FORUM_PATH.test(path) || /(^|\.)(forum|forums|community|discuss|discourse)\./.test(host)) return 'forum';
+  if (has(FORUM_TYPES) || FORUM_PATH.test(path) || /(^|\.)(forum|forums|community|discuss|discourse)\./.test(host) || /forums?\b|forum[^.]*\./.test(host)) return 'forum';
   if (has(PRODUCT_TYPES)) return 'product';
   if (DOC_HOST.test(host) || DOC_PATH.test(path)) return 'documentation';
-  if (has(ARTICLE_TYPES)) return 'article';
+  if (has(ARTICLE_TYPES) || reading.types.has('article') || reading.types.has('og:article')) return 'article';
+  if (has(LISTING_TYPES)) return 'listing';
+  if (has(SERVICE_TYPES)) return 'service';
   if (findFirst(doc, (e) => e.name === 'article')) return 'article';
   return 'generic';
 }
