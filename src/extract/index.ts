@@ -21,7 +21,7 @@ import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
 import { findMainContent } from './main-content.ts';
 import { MarkdownRenderer, markdownToPlainText, textData } from './markdown.ts';
 import { refineBlocks, type PrecisionReport } from './precision.ts';
-import { baseUrlOf, guessPageType, readMeta } from './meta.ts';
+import { baseUrlOf, detectPageType, readMeta } from './meta.ts';
 import type {
   ContentBlock,
   ContentStrategy,
@@ -100,7 +100,8 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   const visibleText = textOf(doc);
   const signals = pageSignals(input.html, doc, visibleText);
   const reading = readMeta(doc, input.url);
-  const pageType = guessPageType(reading, input.url, doc);
+  const typeReading = detectPageType(reading, input.url, doc);
+  const pageType = typeReading.type;
   const baseUrl = baseUrlOf(doc, input.url);
 
   const stripSelectors = [...PROMO_BANNER_SELECTORS, ...(options.stripSelectors ?? [])];
@@ -130,7 +131,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   blocks = recomputeHeadingPaths(dropRepeats(blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text))));
   blocks = withTitle(blocks, reading.meta.title);
   const precision = main.precision ?? { removed: {} };
-  blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, title: reading.meta.title }, precision));
+  blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, declared: typeReading.source === 'structured', title: reading.meta.title }, precision));
   const title = reading.meta.title ? blocks[0].text : undefined;
   const markdown = blocks.map((b) => b.markdown).join('\n\n');
 

@@ -266,6 +266,8 @@ const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, 
 
 export interface BlockRefineOptions {
   pageType: PageType;
+  /** The type was declared in structured data (schema.org, og:type), not guessed from the DOM. */
+  declared?: boolean;
   title?: string;
 }
 
@@ -321,7 +323,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       }
     }
   }
-  if (opts.pageType === 'article') {
+  if (opts.pageType === 'article' && opts.declared) {
     // Figure captions and photo credits are the picture's, not the article's text — unless the figures are what
     // the page is made of (coupon grids, galleries with long captions).
     const captionText = blocks.reduce((a, b) => a + (FIGCAPTION.test(b.selector) ? b.text.length : 0), 0);
@@ -343,7 +345,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
         const b = blocks[i];
         if (!keep[i] || b.kind === 'code' || b.kind === 'table') continue;
         const t = b.text.trim();
-        if (t.length <= 100 && META_LINE.test(t)) {
+        if ((t.length <= 100 && META_LINE.test(t)) || isTailLabel(b, t)) {
           keep[i] = false;
           count(report, 'tail', () => t);
         }
@@ -351,6 +353,19 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     }
   }
   return blocks.filter((_, i) => keep[i]);
+}
+
+/**
+ * After the last prose paragraph nothing opens a new section of the article: headings there title widgets ("Kontakt",
+ * "Autoren:", "Top Posts"), short lines without a sentence end are labels and bylines, and a line set entirely in
+ * italics is the site's own boilerplate (newsletter pitch, disclaimer). jusText calls such blocks "short" and lets
+ * their neighbours decide; here the neighbour is the article's end.
+ */
+function isTailLabel(b: ContentBlock, t: string): boolean {
+  if (b.kind === 'heading') return true;
+  if (b.kind === 'image') return false;
+  if (t.length <= 60 && !/[.!?…]$/.test(t)) return true;
+  return b.kind === 'paragraph' && t.length < 300 && /^_[^_][\s\S]*_$/.test(b.markdown.trim());
 }
 
 function isCredit(b: ContentBlock, t: string): boolean {

@@ -70,7 +70,7 @@ export interface Feed {
 }
 
 /**
- * Coarse page type detected from markup (meta.ts `guessPageType`): steers which boilerplate and precision rules apply
+ * Coarse page type detected from markup (meta.ts `detectPageType`): steers which boilerplate and precision rules apply
  * (comments are content on forums and reviews on products, teaser cards are content on listings). `listing` covers
  * collections, category and search pages; `service` covers service and local-business landing pages.
  */
