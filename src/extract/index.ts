@@ -19,7 +19,7 @@ import { assessPageState, pageSignals, type PageState } from './detect.ts';
 import { SelectorIndex, parseHtml, textOf, type Element } from './dom.ts';
 import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
 import { findMainContent } from './main-content.ts';
-import { MarkdownRenderer, markdownToPlainText, textData } from './markdown.ts';
+import { MarkdownRenderer, escapeMarkup, markdownToPlainText } from './markdown.ts';
 import { refineBlocks, type PrecisionReport } from './precision.ts';
 import { baseUrlOf, detectPageType, readMeta } from './meta.ts';
 import type {
@@ -235,7 +235,7 @@ function withTitle(blocks: ContentBlock[], title: string | undefined): ContentBl
   const text = heading && norm(heading.text) !== t ? heading.text : title;
   const selector = heading ? heading.selector : 'head > title';
   const rest = dupIndex >= 0 ? blocks.filter((_, i) => i !== dupIndex) : blocks;
-  const head: ContentBlock = { kind: 'heading', markdown: `# ${textData(text).trim()}`, text, selector, headingPath: [], level: 1 };
+  const head: ContentBlock = { kind: 'heading', markdown: `# ${escapeMarkup(text).trim()}`, text, selector, headingPath: [], level: 1 };
   return recomputeHeadingPaths([head, ...rest]);
 }
 

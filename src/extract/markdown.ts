@@ -172,7 +172,7 @@ export class MarkdownRenderer {
     };
     for (const child of node.children) {
       if (child instanceof Text) {
-        inline += textData(child.data);
+        inline += child.data.replace(/\s+/g, ' ');
         continue;
       }
       if (!(child instanceof Element)) continue;
@@ -275,7 +275,7 @@ export class MarkdownRenderer {
   private inlineChildren(el: ParentNode): string {
     let s = '';
     for (const child of el.children) {
-      if (child instanceof Text) s += textData(child.data);
+      if (child instanceof Text) s += child.data.replace(/\s+/g, ' ');
       else if (child instanceof Element) s += this.inline(child);
     }
     return s;
@@ -385,7 +385,7 @@ export class MarkdownRenderer {
     const items: string[] = [];
     for (const child of el.children) {
       if (!(child instanceof Element)) {
-        if (child instanceof Text && child.data.trim()) items.push(`*   ${collapse(textData(child.data))}`);
+        if (child instanceof Text && child.data.trim()) items.push(`*   ${escapeMarkup(collapse(child.data))}`);
         continue;
       }
       if (child.name === 'li') {
@@ -420,7 +420,7 @@ export class MarkdownRenderer {
     };
     for (const child of li.children) {
       if (child instanceof Text) {
-        inline += textData(child.data);
+        inline += child.data.replace(/\s+/g, ' ');
         continue;
       }
       if (!(child instanceof Element) || SKIP_TAGS.has(child.name)) continue;
@@ -530,7 +530,7 @@ export class MarkdownRenderer {
     let s = '';
     const visit = (n: AnyNode): void => {
       if (n instanceof Text) {
-        s += textData(n.data);
+        s += n.data.replace(/\s+/g, ' ');
         return;
       }
       if (!(n instanceof Element) || SKIP_TAGS.has(n.name)) return;
@@ -552,6 +552,8 @@ export class MarkdownRenderer {
 
 /** An HTML tag written as text (escaped markup in the page, or markup a parser left as text). */
 const MARKUP_TAG = /<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:\s+[^<>]*?)?\s*\/?>/g;
+/** An inline code span (kept as is) or a tag. */
+const INLINE_CODE_OR_TAG = /(`+)[\s\S]*?\1|<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:\s+[^<>]*?)?\s*\/?>/g;
 /** Elements that never carry readable text: as text they are residue (tracking pixels, embeds) and go entirely. */
 const NON_TEXT_MARKUP = new Set(['img', 'iframe', 'script', 'style', 'noscript', 'link', 'meta', 'source', 'video', 'audio', 'embed', 'object', 'param', 'track', 'input', 'svg', 'picture', 'frame', 'base']);
 /** Names of HTML elements: `Result<U, E>` or `<your name>` are not tags; `<br>` and `<div class="x">` are. */
@@ -565,22 +567,23 @@ const HTML_ELEMENTS = new Set([
 ]);
 
 /**
- * A text node as Markdown text: whitespace collapsed, and never raw HTML — markup that arrives as text (escaped
- * `&lt;img …&gt;` from a <noscript>, an embed code shown as text) is dropped when the element carries no text,
- * else its `<` is escaped so a Markdown renderer shows it instead of interpreting it.
+ * Inline Markdown never carries raw HTML: markup that arrives as text (escaped `&lt;img …&gt;` from a <noscript>, an
+ * embed code or a highlighted HTML sample split over spans) is dropped when the element carries no text, else its
+ * `<` is escaped so a Markdown renderer shows it instead of interpreting it. Inline code spans are left verbatim.
  */
-export function textData(data: string): string {
-  const s = data.replace(/\s+/g, ' ');
+export function escapeMarkup(s: string): string {
   if (!s.includes('<')) return s;
-  return s.replace(MARKUP_TAG, (tag, name: string) => {
+  return s.replace(INLINE_CODE_OR_TAG, (m, fence: string | undefined, name: string | undefined, offset: number) => {
+    if (fence !== undefined || name === undefined) return m;
+    if (offset > 0 && s[offset - 1] === '\\') return m;
     const n = name.toLowerCase();
     if (NON_TEXT_MARKUP.has(n)) return ' ';
-    return HTML_ELEMENTS.has(n) ? `\\${tag}` : tag;
+    return HTML_ELEMENTS.has(n) ? `\\${m}` : m;
   });
 }
 
 function finishInline(s: string): string {
-  return s
+  return escapeMarkup(s)
     .replace(/[ \t\r\n\f\u00a0]*\u0001[ \t\r\n\f\u00a0]*/g, '\n')
     .replace(/[ \t\r\f]+/g, ' ')
     .replace(/\u00a0/g, ' ')

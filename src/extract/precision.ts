@@ -97,7 +97,7 @@ function insideCommentSection(el: Element): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // DOM pass
 
-const PRUNABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'dl', 'header', 'footer', 'figure', 'p', 'span', 'article', 'li', 'form', 'nav']);
+const PRUNABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'dl', 'header', 'footer', 'figure', 'p', 'span']);
 const HEADING_TAG = /^h[1-6]$/;
 
 /** Removes the blocks inside `roots` that the rules reject. */
@@ -363,7 +363,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
  */
 function isTailLabel(b: ContentBlock, t: string): boolean {
   if (b.kind === 'heading') return true;
-  if (b.kind === 'image') return false;
+  if (b.kind === 'image' || b.kind === 'list') return false;
   if (t.length <= 60 && !/[.!?…]$/.test(t)) return true;
   return b.kind === 'paragraph' && t.length < 300 && /^_[^_][\s\S]*_$/.test(b.markdown.trim());
 }
