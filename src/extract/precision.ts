@@ -340,6 +340,15 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       lastProse = i;
       break;
     }
+    // Above the first prose paragraph, the same metadata lines (dateline, "By …", "Posted on …") repeat the meta.
+    const firstProse = blocks.findIndex((b, i) => keep[i] && isProse(b));
+    for (let i = 1; i < firstProse; i++) {
+      const t = blocks[i].text.trim();
+      if (keep[i] && (blocks[i].kind === 'paragraph' || blocks[i].kind === 'list') && t.length <= 100 && META_LINE.test(t)) {
+        keep[i] = false;
+        count(report, 'tail', () => t);
+      }
+    }
     if (lastProse >= 0) {
       for (let i = lastProse + 1; i < blocks.length; i++) {
         const b = blocks[i];
