@@ -30,6 +30,22 @@ async function makeExtractors(): Promise<Record<ExtractorName, Extract>> {
   const { Defuddle } = await import('defuddle/node');
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
   const virtualConsole = new VirtualConsole();
+  /** A page the baseline cannot parse or throws on counts as empty output, as Occam's ok:false does. */
+  const withDom = async (html: string, url: string, run: (doc: Document) => string | Promise<string>): Promise<string> => {
+    let dom: InstanceType<typeof JSDOM>;
+    try {
+      dom = new JSDOM(html, { url, virtualConsole });
+    } catch {
+      return '';
+    }
+    try {
+      return await run(dom.window.document as unknown as Document);
+    } catch {
+      return '';
+    } finally {
+      dom.window.close();
+    }
+  };
   const noFetch = (async () => {
     throw new Error('network disabled in the benchmark');
   }) as unknown as typeof fetch;
@@ -38,41 +54,19 @@ async function makeExtractors(): Promise<Record<ExtractorName, Extract>> {
       const r = extractDocument({ html, url });
       return r.state.ok ? r.markdown : '';
     },
-    readability(html, url) {
-      let dom: InstanceType<typeof JSDOM>;
-      try {
-        dom = new JSDOM(html, { url, virtualConsole });
-      } catch {
-        return '';
-      }
-      try {
-        const article = new Readability(dom.window.document).parse();
+    readability: (html, url) =>
+      withDom(html, url, (doc) => {
+        const article = new Readability(doc).parse();
         if (!article?.content) return '';
         const body = turndown.turndown(article.content);
         return article.title ? `# ${article.title}\n\n${body}` : body;
-      } catch {
-        return '';
-      } finally {
-        dom.window.close();
-      }
-    },
-    async defuddle(html, url) {
-      let dom: InstanceType<typeof JSDOM>;
-      try {
-        dom = new JSDOM(html, { url, virtualConsole });
-      } catch {
-        return '';
-      }
-      try {
-        const r = await Defuddle(dom.window.document, url, { markdown: true, useAsync: false, fetch: noFetch });
+      }),
+    defuddle: (html, url) =>
+      withDom(html, url, async (doc) => {
+        const r = await Defuddle(doc, url, { markdown: true, useAsync: false, fetch: noFetch });
         const body = r.contentMarkdown ?? r.content ?? '';
         return body.trim() ? (r.title ? `# ${r.title}\n\n${body}` : body) : '';
-      } catch {
-        return '';
-      } finally {
-        dom.window.close();
-      }
-    },
+      }),
   };
 }
 
