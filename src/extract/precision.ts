@@ -111,11 +111,12 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
   const dropComments = !forum && pageType !== 'product' && !roots.some((r) => insideCommentSection(r));
   const teasersOff = forum || listing || pageType === 'product' || pageType === 'service';
   let removedText = 0;
-  // A rule may never take the root below a quarter of its text: a wrong guess costs noise, not the article.
-  const affordable = (el: Element): boolean => rootText - removedText - stats.text(el) >= Math.max(rootText * 0.25, Math.min(rootText, 200));
+  // The section rules (comments, headings, teasers) may never take the root below a quarter of its text: a wrong
+  // guess costs noise, not the article. Link-dense blocks carry no prose and go whatever their share.
+  const affordable = (el: Element): boolean => rootText - removedText - stats.text(el) >= rootText * 0.25;
   const victims: Array<[Element, PrecisionReason]> = [];
   const take = (el: Element, reason: PrecisionReason): boolean => {
-    if (!affordable(el)) return false;
+    if (reason !== 'link-dense' && !affordable(el)) return false;
     victims.push([el, reason]);
     removedText += stats.text(el);
     return true;
