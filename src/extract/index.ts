@@ -229,7 +229,12 @@ function withTitle(blocks: ContentBlock[], title: string | undefined): ContentBl
   const dupIndex = blocks.findIndex((b, i) => {
     if (i >= 8 || b.kind !== 'heading' || (b.level ?? 2) > 2) return false;
     const h = norm(b.text);
-    return h === t || (Math.min(h.length, t.length) >= 12 && (h.includes(t) || t.includes(h)));
+    if (h === t || (Math.min(h.length, t.length) >= 12 && (h.includes(t) || t.includes(h)))) return true;
+    // A short page h1 that the document title opens with ("Markdown" in "Markdown - Wikipedia"): the same title
+    // with the site name after it, so one `#` line, in the h1's wording.
+    if (b.level !== 1 || i >= 3 || b.text.length < 3) return false;
+    const head = title.slice(0, b.text.length);
+    return head.toLowerCase() === b.text.toLowerCase() && /^\s+[|\-–—:·•»]\s/.test(title.slice(b.text.length));
   });
   const heading = dupIndex >= 0 ? blocks[dupIndex] : undefined;
   const text = heading && norm(heading.text) !== t ? heading.text : title;

@@ -129,3 +129,10 @@ test('no raw HTML tag outside code blocks in any golden fixture or written page'
     assert.deepEqual(rawHtmlTags(r.markdown), [], file);
   }
 });
+
+test('one `#` title: a short h1 that the document title opens with ("Markdown - Wikipedia") is the title', () => {
+  const r = extractDocument({ html: `<html><head><title>Markdown - Wikipedia</title></head><body><main><h1>Markdown</h1>${prose(3)}</main></body></html>`, url: 'https://wiki.test/Markdown' });
+  assert.deepEqual(r.markdown.match(/^# .*$/gm), ['# Markdown']);
+  const logo = extractDocument({ html: `<html><head><title>Apple pie with cinnamon</title></head><body><main><h1>Apple</h1>${prose(3)}</main></body></html>`, url: 'https://wiki.test/pie' });
+  assert.equal(logo.markdown.split('\n')[0], '# Apple pie with cinnamon');
+});
