@@ -1,108 +1,84 @@
-// Reading benchmark: Occam's extractor vs. the stack most TypeScript fetch servers use (jsdom + @mozilla/readability
-// + turndown), measured in the same run over
-//   - the golden corpus (reading.md §22): expectation lines fully met;
-//   - the wcxb dev sample (300 real pages, 7 types): word F1 per the sample's README (plain-text view, lower-case,
-//     \w+ words, multiset overlap; mean per page and per type), with/without snippet hit rates, output tokens
-//     (gpt-tokenizer o200k_base) and ms/page.
-// Extraction is measured in-process on the decoded HTML (the part this module owns); an `ok:false` page state counts
-// as empty output, as the tool would return no body. Writes bench/out/reading.json.
+// Reading benchmark: Occam's extractor against two baselines measured in the same run —
+//   readability: jsdom + @mozilla/readability + turndown (the stack most TypeScript fetch servers use),
+//   defuddle:    jsdom + defuddle (Markdown output),
+// over the golden corpus (reading.md §22 expectation lines met) and the three real-page sets, each scored per its
+// README (bench/reading-score.ts):
+//   wcxb-dev (1,358 pages, 7 types) and wcxb-dev-sample (its 300-page subset): word F1, precision, recall;
+//   trafilatura-eval (949 article/blog pages): must-have / must-not-have snippets (precision = boilerplate leakage).
+// Every set is split once by a fixed rule on page id (bench/reading-score.ts `halfOf`) into a tuning half and a
+// held-out half; both are reported. Output tokens (gpt-tokenizer o200k_base) and ms/page per extractor. Pages run
+// on worker threads (all extractors of a page back to back in one thread). Writes bench/out/reading.json.
 //
-// Direct use while iterating: `node bench/reading.ts [--no-baseline] [--type=forum] [--worst=10] [--page=0172]`.
-import { readFileSync, readdirSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+// Flags (after `npm run bench -- reading`, or `node bench/reading.ts ...`):
+//   --occam-only        run Occam only; baseline columns come from the cache when it has them (marked "cached")
+//   --cached            reuse cached baseline records, computing only the missing ones (iteration; not for reports)
+//   --sets=a,b          only these sets (wcxb-dev, wcxb-dev-sample, trafilatura-eval)
+//   --half=tune|held    only one half     --type=forum   only one wcxb page type     --page=<id>   one page
+//   --subsample=K       a fixed 1/K of every set (sha1(id)[1] % K == 0), for runs the machine cannot afford in full
+//   --limit=N           first N pages of each set     --workers=N (default 2)     --worst=N   list Occam's worst pages
+//   --dump=<dir>        write Occam's Markdown per page to <dir>
+// The baseline cache lives in bench/out/reading-cache.json, keyed by extractor version, set and page id.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { extractDocument, markdownToPlainText } from '../src/extract/index.ts';
-import { fmt, median, writeResult } from './util.ts';
+import { Worker } from 'node:worker_threads';
+import { extractDocument } from '../src/extract/index.ts';
+import { fmt, writeResult } from './util.ts';
 import { GOLDEN_DIR, loadGoldenExpectations } from '../test/helpers/fixtures.ts';
 import { findDataset, skipMessage } from './datasets.ts';
+import { inSubsample, loadTrafilatura, loadWcxb, type PageRecord, type PageRef, type SetName } from './reading-score.ts';
+import { baselineVersion, type ExtractorName, type Task, type TaskResult } from './reading-worker.ts';
 
-const WCXB = findDataset('wcxb-dev-sample');
-const GOLDEN = GOLDEN_DIR;
+const EXTRACTORS: ExtractorName[] = ['occam', 'readability', 'defuddle'];
+const BASELINES: ExtractorName[] = ['readability', 'defuddle'];
+const SETS: SetName[] = ['wcxb-dev', 'wcxb-dev-sample', 'trafilatura-eval'];
+const CACHE_FILE = new URL('./out/reading-cache.json', import.meta.url);
 
-interface Extractor {
-  name: string;
-  /** Returns Markdown, or '' when the extractor declares the page unreadable. */
-  extract: (html: string, url: string) => string;
+interface Args {
+  occamOnly: boolean;
+  cached: boolean;
+  sets: SetName[];
+  half?: 'tune' | 'held';
+  type?: string;
+  page?: string;
+  limit: number;
+  subsample: number;
+  workers: number;
+  worst: number;
+  dump?: string;
 }
 
-const occam: Extractor = {
-  name: 'occam',
-  extract(html, url) {
-    const r = extractDocument({ html, url });
-    return r.state.ok ? r.markdown : '';
-  },
-};
-
-async function baselineExtractor(): Promise<Extractor> {
-  const { JSDOM, VirtualConsole } = await import('jsdom');
-  const { Readability } = await import('@mozilla/readability');
-  const TurndownService = (await import('turndown')).default;
-  const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
-  const virtualConsole = new VirtualConsole();
+function parseArgs(argv: string[]): Args {
+  const get = (k: string): string | undefined => argv.find((a) => a.startsWith(`--${k}=`))?.slice(k.length + 3);
+  const sets = get('sets')?.split(',').filter((s): s is SetName => (SETS as string[]).includes(s)) ?? SETS;
+  const half = get('half');
   return {
-    name: 'readability',
-    extract(html, url) {
-      let dom: InstanceType<typeof JSDOM>;
-      try {
-        dom = new JSDOM(html, { url, virtualConsole });
-      } catch {
-        return '';
-      }
-      const article = new Readability(dom.window.document).parse();
-      dom.window.close();
-      if (!article?.content) return '';
-      const body = turndown.turndown(article.content);
-      return article.title ? `# ${article.title}\n\n${body}` : body;
-    },
+    occamOnly: argv.includes('--occam-only') || argv.includes('--no-baseline'),
+    cached: argv.includes('--cached'),
+    sets,
+    half: half === 'tune' || half === 'held' ? half : undefined,
+    type: get('type'),
+    page: get('page'),
+    limit: Number(get('limit') ?? 0),
+    subsample: Math.max(1, Number(get('subsample') ?? 1)),
+    workers: Math.max(1, Number(get('workers') ?? 2)),
+    worst: Number(get('worst') ?? 0),
+    dump: get('dump'),
   };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Scoring (wcxb README)
+// Golden corpus (in the main thread: 22 small pages)
 
-function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-}
-
-function wordF1(output: string, reference: string): { p: number; r: number; f1: number } {
-  const out = words(output);
-  const ref = words(reference);
-  if (out.length === 0 || ref.length === 0) return { p: 0, r: 0, f1: 0 };
-  const counts = new Map<string, number>();
-  for (const w of ref) counts.set(w, (counts.get(w) ?? 0) + 1);
-  let shared = 0;
-  for (const w of out) {
-    const c = counts.get(w) ?? 0;
-    if (c > 0) {
-      shared++;
-      counts.set(w, c - 1);
-    }
-  }
-  const p = shared / out.length;
-  const r = shared / ref.length;
-  return { p, r, f1: p + r > 0 ? (2 * p * r) / (p + r) : 0 };
-}
-
-function snippetShare(text: string, snippets: string[] | undefined): number | undefined {
-  if (!snippets || snippets.length === 0) return undefined;
-  const hay = text.toLowerCase().replace(/\s+/g, ' ');
-  return snippets.filter((s) => hay.includes(s.toLowerCase().replace(/\s+/g, ' '))).length / snippets.length;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Golden corpus
-
-
-function goldenMet(ex: Extractor): { met: number; total: number; failed: string[] } {
+function goldenMet(): { met: number; total: number; failed: string[] } {
   let met = 0;
   let total = 0;
   const failed: string[] = [];
   for (const e of loadGoldenExpectations()) {
     if (e.json_feed) continue; // feeds are not an HTML-extractor case
     total++;
-    const html = readFileSync(join(GOLDEN, `${e.fixture}.html`), 'utf8');
-    const md = ex.extract(html, `https://fixtures.test/golden/${e.fixture}.html`);
+    const html = readFileSync(join(GOLDEN_DIR, `${e.fixture}.html`), 'utf8');
+    const r = extractDocument({ html, url: `https://fixtures.test/golden/${e.fixture}.html` });
+    const md = r.state.ok ? r.markdown : '';
     let ok: boolean;
     if (!e.expect_ok) ok = md.trim() === '';
     else {
@@ -119,186 +95,236 @@ function goldenMet(ex: Extractor): { met: number; total: number; failed: string[
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// wcxb sample
+// Running pages on workers
 
-interface Page {
-  id: string;
-  type: string;
-  url: string;
-  html: string;
-  reference: string;
-  with?: string[];
-  without?: string[];
-}
+type Cache = Record<string, PageRecord>;
 
-function loadPages(filterType?: string, onlyPage?: string): Page[] {
-  if (!WCXB) return [];
-  const index = JSON.parse(readFileSync(join(WCXB, 'index.json'), 'utf8')) as { pages: Record<string, { page_type: string; domain: string }> };
-  const pages: Page[] = [];
-  for (const file of readdirSync(join(WCXB, 'html')).sort()) {
-    const id = file.replace(/\.html\.gz$/, '');
-    const type = index.pages[id]?.page_type ?? 'unknown';
-    if (filterType && type !== filterType) continue;
-    if (onlyPage && id !== onlyPage) continue;
-    const gt = JSON.parse(readFileSync(join(WCXB, 'ground-truth', `${id}.json`), 'utf8')) as {
-      url: string;
-      ground_truth: { main_content: string; with?: string[]; without?: string[] };
-    };
-    pages.push({
-      id,
-      type,
-      url: /^https?:\/\//.test(gt.url ?? '') ? gt.url : `https://${index.pages[id]?.domain || 'example.com'}/`,
-      html: gunzipSync(readFileSync(join(WCXB, 'html', file))).toString('utf8'),
-      reference: gt.ground_truth.main_content,
-      with: gt.ground_truth.with,
-      without: gt.ground_truth.without,
-    });
+function loadCache(): Cache {
+  try {
+    return JSON.parse(readFileSync(CACHE_FILE, 'utf8')) as Cache;
+  } catch {
+    return {};
   }
-  return pages;
 }
 
-interface PageScore {
-  id: string;
-  type: string;
-  f1: number;
-  p: number;
-  r: number;
-  tokens: number;
-  ms: number;
-  withShare?: number;
-  withoutShare?: number;
+function saveCache(cache: Cache): void {
+  mkdirSync(new URL('./out/', import.meta.url), { recursive: true });
+  writeFileSync(CACHE_FILE, JSON.stringify(cache));
 }
 
-function runPages(ex: Extractor, pages: Page[]): PageScore[] {
-  // Warm-up on a few pages so JIT compilation does not land on the first measured page.
-  for (const p of pages.slice(0, 3)) ex.extract(p.html, p.url);
-  return pages.map((page) => {
-    const t = performance.now();
-    const md = ex.extract(page.html, page.url);
-    const ms = performance.now() - t;
-    const plain = markdownToPlainText(md);
-    const s = wordF1(plain, page.reference);
-    return {
-      id: page.id,
-      type: page.type,
-      f1: s.f1,
-      p: s.p,
-      r: s.r,
-      tokens: md ? encode(md).length : 0,
-      ms,
-      withShare: snippetShare(plain, page.with),
-      withoutShare: snippetShare(plain, page.without),
-    };
-  });
+const cacheKey = (ex: ExtractorName, page: PageRef): string => `${baselineVersion(ex)}|${page.set === 'wcxb-dev-sample' ? 'wcxb-dev' : page.set}|${page.id}`;
+
+async function runTasks(tasks: Task[], workers: number, dump: boolean, onResult: (r: TaskResult) => void): Promise<void> {
+  if (tasks.length === 0) return;
+  const queue = [...tasks];
+  let done = 0;
+  const started = performance.now();
+  const one = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const w = new Worker(new URL('./reading-worker.ts', import.meta.url));
+      const next = (): void => {
+        const task = queue.shift();
+        if (!task) {
+          w.postMessage({ exit: true });
+          return;
+        }
+        w.postMessage({ task, dump });
+      };
+      w.on('message', (m: TaskResult | { ready: true }) => {
+        if ('ready' in m) return next();
+        onResult(m);
+        done++;
+        if (done % 100 === 0) process.stderr.write(`  reading: ${done}/${tasks.length} pages (${fmt((performance.now() - started) / 1000, 0)} s)\n`);
+        next();
+      });
+      w.on('error', reject);
+      w.on('exit', () => resolve());
+    });
+  await Promise.all(Array.from({ length: Math.min(workers, tasks.length) }, one));
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Summaries
 
 interface Summary {
   pages: number;
   f1: number;
   precision: number;
   recall: number;
-  tokensTotal: number;
-  tokensMedian: number;
+  tokensMean: number;
   msMean: number;
-  msMedian: number;
-  withShare: number;
-  withoutShare: number;
-  byType: Record<string, { pages: number; f1: number }>;
+  empty: number;
 }
 
 const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-
-function summarise(scores: PageScore[]): Summary {
-  const byType: Summary['byType'] = {};
-  for (const t of [...new Set(scores.map((s) => s.type))].sort()) {
-    const xs = scores.filter((s) => s.type === t);
-    byType[t] = { pages: xs.length, f1: round(mean(xs.map((s) => s.f1))) };
-  }
-  return {
-    pages: scores.length,
-    f1: round(mean(scores.map((s) => s.f1))),
-    precision: round(mean(scores.map((s) => s.p))),
-    recall: round(mean(scores.map((s) => s.r))),
-    tokensTotal: scores.reduce((a, s) => a + s.tokens, 0),
-    tokensMedian: median(scores.map((s) => s.tokens)),
-    msMean: round(mean(scores.map((s) => s.ms)), 2),
-    msMedian: round(median(scores.map((s) => s.ms)), 2),
-    withShare: round(mean(scores.filter((s) => s.withShare !== undefined).map((s) => s.withShare!))),
-    withoutShare: round(mean(scores.filter((s) => s.withoutShare !== undefined).map((s) => s.withoutShare!))),
-    byType,
-  };
-}
 
 function round(x: number, d = 4): number {
   const k = 10 ** d;
   return Math.round(x * k) / k;
 }
 
-function parseArgs(argv: string[]): { baseline: boolean; type?: string; worst: number; page?: string } {
-  const get = (k: string): string | undefined => argv.find((a) => a.startsWith(`--${k}=`))?.split('=')[1];
-  return { baseline: !argv.includes('--no-baseline'), type: get('type'), worst: Number(get('worst') ?? 0), page: get('page') };
+function summarise(set: SetName, recs: PageRecord[]): Summary {
+  const base = { pages: recs.length, tokensMean: round(mean(recs.map((r) => r.tokens)), 1), msMean: round(mean(recs.map((r) => r.ms)), 2), empty: recs.filter((r) => r.empty).length };
+  if (set === 'trafilatura-eval') {
+    const tp = recs.reduce((a, r) => a + r.tp, 0);
+    const fp = recs.reduce((a, r) => a + r.fp, 0);
+    const fn = recs.reduce((a, r) => a + r.fn, 0);
+    const precision = tp + fp ? tp / (tp + fp) : 0;
+    const recall = tp + fn ? tp / (tp + fn) : 0;
+    return { ...base, f1: round(precision + recall ? (2 * precision * recall) / (precision + recall) : 0), precision: round(precision), recall: round(recall) };
+  }
+  return { ...base, f1: round(mean(recs.map((r) => r.f1 ?? 0))), precision: round(mean(recs.map((r) => r.p ?? 0))), recall: round(mean(recs.map((r) => r.r ?? 0))) };
 }
+
+function table(rows: string[][]): void {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 
 export async function runReadingBench(argv: string[] = []): Promise<void> {
   const args = parseArgs(argv);
-  const extractors: Extractor[] = [occam];
-  if (args.baseline) extractors.push(await baselineExtractor());
-  if (!WCXB) console.log(skipMessage('wcxb-dev-sample'));
-  const pages = loadPages(args.type, args.page);
-  const results: Record<string, { golden: ReturnType<typeof goldenMet>; wcxb: Summary; scores: PageScore[] }> = {};
-  for (const ex of extractors) {
-    const golden = goldenMet(ex);
-    const scores = runPages(ex, pages);
-    results[ex.name] = { golden, wcxb: summarise(scores), scores };
+  const golden = goldenMet();
+  console.log(`golden expectations met (occam): ${golden.met}/${golden.total}${golden.failed.length ? ` — misses: ${golden.failed.join(', ')}` : ''}`);
+
+  const pagesBySet = new Map<SetName, PageRef[]>();
+  for (const set of args.sets) {
+    const dir = findDataset(set);
+    if (!dir) {
+      console.log(skipMessage(set));
+      continue;
+    }
+    let pages = set === 'trafilatura-eval' ? loadTrafilatura(dir) : loadWcxb(dir, set);
+    if (args.half) pages = pages.filter((p) => p.half === args.half);
+    if (args.type) pages = pages.filter((p) => p.type === args.type);
+    if (args.page) pages = pages.filter((p) => p.id === args.page);
+    if (args.subsample > 1) pages = pages.filter((p) => inSubsample(p.id, args.subsample));
+    if (args.limit > 0) pages = pages.slice(0, args.limit);
+    pagesBySet.set(set, pages);
   }
-  const o = results.occam;
-  const b = results.readability;
-  const types = Object.keys(o.wcxb.byType);
-  const rows: string[][] = [['metric', 'occam', ...(b ? ['readability+turndown', 'ratio occam/base'] : [])]];
-  const add = (name: string, ov: number, bv?: number, digits = 3): void => {
-    rows.push([name, fmt(ov, digits), ...(b && bv !== undefined ? [fmt(bv, digits), bv ? `${fmt(ov / bv, 2)}x` : '-'] : [])]);
-  };
-  rows.push(['golden expectations met', `${o.golden.met}/${o.golden.total}`, ...(b ? [`${b.golden.met}/${b.golden.total}`, ''] : [])]);
-  // Without the page set only the golden corpus was measured: no empty wcxb rows.
-  const measured = o.wcxb.pages > 0;
-  if (measured) {
-    add(`wcxb word F1 (${o.wcxb.pages} pages)`, o.wcxb.f1, b?.wcxb.f1);
-    add('  precision', o.wcxb.precision, b?.wcxb.precision);
-    add('  recall', o.wcxb.recall, b?.wcxb.recall);
-    for (const t of types) add(`  F1 ${t} (${o.wcxb.byType[t].pages})`, o.wcxb.byType[t].f1, b?.wcxb.byType[t]?.f1);
-    add('with-snippets found', o.wcxb.withShare, b?.wcxb.withShare);
-    add('without-snippets found (lower=better)', o.wcxb.withoutShare, b?.wcxb.withoutShare);
-    add('output tokens total (o200k)', o.wcxb.tokensTotal, b?.wcxb.tokensTotal, 0);
-    add('output tokens median/page', o.wcxb.tokensMedian, b?.wcxb.tokensMedian, 0);
-    add('ms/page mean', o.wcxb.msMean, b?.wcxb.msMean, 1);
-    add('ms/page median', o.wcxb.msMedian, b?.wcxb.msMedian, 1);
-  }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
-  if (b && measured) console.log(`speed: occam is ${fmt(b.wcxb.msMean / o.wcxb.msMean, 1)}x faster per page (mean), ${fmt(b.wcxb.msMedian / o.wcxb.msMedian, 1)}x (median)`);
-  if (o.golden.failed.length) console.log(`occam golden misses: ${o.golden.failed.join(', ')}`);
-  if (args.worst > 0) {
-    const worst = [...o.scores].sort((x, y) => x.f1 - y.f1).slice(0, args.worst);
-    for (const w of worst) {
-      const base = b?.scores.find((s) => s.id === w.id);
-      console.log(`  ${w.id} ${w.type.padEnd(13)} f1=${fmt(w.f1, 3)} p=${fmt(w.p, 2)} r=${fmt(w.r, 2)}${base ? ` base=${fmt(base.f1, 3)}` : ''}`);
+  // The sample is a subset of wcxb-dev: its pages are extracted once when both sets run.
+  const dev = new Set((pagesBySet.get('wcxb-dev') ?? []).map((p) => p.id));
+  const cache = loadCache();
+  const records = new Map<string, Partial<Record<ExtractorName, PageRecord>>>();
+  const cachedUsed = new Set<ExtractorName>();
+  const keyOf = (set: SetName, id: string): string => `${set === 'wcxb-dev-sample' && dev.has(id) ? 'wcxb-dev' : set}|${id}`;
+  const tasks: Task[] = [];
+  for (const [set, pages] of pagesBySet) {
+    for (const page of pages) {
+      if (set === 'wcxb-dev-sample' && dev.has(page.id)) continue;
+      const recs: Partial<Record<ExtractorName, PageRecord>> = {};
+      const need: ExtractorName[] = ['occam'];
+      for (const b of BASELINES) {
+        const hit = cache[cacheKey(b, page)];
+        if ((args.cached || args.occamOnly) && hit) {
+          recs[b] = hit;
+          cachedUsed.add(b);
+        } else if (!args.occamOnly) need.push(b);
+      }
+      records.set(keyOf(set, page.id), recs);
+      tasks.push({ page, extractors: need });
     }
   }
-  if (!args.type && !args.page) {
+  const pageOf = new Map<string, PageRef>();
+  for (const t of tasks) pageOf.set(keyOf(t.page.set, t.page.id), t.page);
+  if (args.dump) mkdirSync(args.dump, { recursive: true });
+  const t0 = performance.now();
+  let results = 0;
+  await runTasks(tasks, args.workers, Boolean(args.dump), (r) => {
+    const key = keyOf(r.set as SetName, r.id);
+    Object.assign(records.get(key)!, r.records);
+    for (const b of BASELINES) if (r.records[b]) cache[cacheKey(b, pageOf.get(key)!)] = r.records[b];
+    if (++results % 50 === 0 && !args.occamOnly) saveCache(cache);
+    if (args.dump && r.markdown !== undefined) writeFileSync(join(args.dump, `${r.set}-${r.id.replace(/[^\w.-]/g, '_')}.md`), r.markdown);
+  });
+  const wall = (performance.now() - t0) / 1000;
+  if (tasks.some((t) => t.extractors.length > 1)) saveCache(cache);
+
+  const shown = EXTRACTORS.filter((e) => [...records.values()].some((r) => r[e]));
+  const label = (e: ExtractorName): string => (cachedUsed.has(e) ? `${e} (cached)` : e);
+  const header = ['set / slice', 'pages', ...shown.flatMap((e) => [`${label(e)} F1`, 'P', 'R', 'tok', 'ms'])];
+  const rows: string[][] = [header];
+  const out: Record<string, unknown> = {};
+  const articleTokens: Record<string, number[]> = {};
+  const recsFor = (set: SetName, pages: PageRef[], e: ExtractorName): PageRecord[] =>
+    pages.map((p) => records.get(keyOf(set, p.id))?.[e]).filter((r): r is PageRecord => r !== undefined);
+  for (const [set, pages] of pagesBySet) {
+    if (pages.length === 0) continue;
+    const slices: Array<[string, PageRef[]]> = [
+      ['all', pages],
+      ['tune half', pages.filter((p) => p.half === 'tune')],
+      ['held half', pages.filter((p) => p.half === 'held')],
+    ];
+    if (set !== 'trafilatura-eval') {
+      for (const t of [...new Set(pages.map((p) => p.type))].sort()) {
+        slices.push([`${t}`, pages.filter((p) => p.type === t)]);
+        slices.push([`${t} held`, pages.filter((p) => p.type === t && p.half === 'held')]);
+      }
+    }
+    const setOut: Record<string, unknown> = {};
+    for (const [name, ps] of slices) {
+      if (ps.length === 0) continue;
+      const row = [`${set} ${name}`, String(ps.length)];
+      const sliceOut: Record<string, Summary> = {};
+      for (const e of shown) {
+        const s = summarise(set, recsFor(set, ps, e));
+        sliceOut[e] = s;
+        row.push(fmt(s.f1, 3), fmt(s.precision, 3), fmt(s.recall, 3), fmt(s.tokensMean, 0), fmt(s.msMean, 1));
+      }
+      rows.push(row);
+      setOut[name] = sliceOut;
+    }
+    out[set] = setOut;
+    if (set !== 'wcxb-dev-sample') {
+      for (const e of shown) (articleTokens[e] ??= []).push(...recsFor(set, pages.filter((p) => p.type === 'article'), e).map((r) => r.tokens));
+    }
+  }
+  table(rows);
+  const o = articleTokens.occam ?? [];
+  for (const b of shown.filter((e) => e !== 'occam')) {
+    const bt = articleTokens[b] ?? [];
+    if (o.length && bt.length) console.log(`article pages (wcxb-dev + trafilatura-eval): mean tokens occam/${b} = ${fmt(mean(o) / mean(bt), 2)}x`);
+  }
+  const allRecs = (e: ExtractorName): PageRecord[] => [...records.values()].map((r) => r[e]).filter((r): r is PageRecord => r !== undefined);
+  const speed: Record<string, number> = {};
+  for (const b of shown.filter((e) => e !== 'occam')) {
+    if (cachedUsed.has(b)) continue;
+    // Same pages, same threads: the ratio of mean ms/page over every page both ran on.
+    const ids = new Set(allRecs(b).map((r) => r.id));
+    const om = mean(allRecs('occam').filter((r) => ids.has(r.id)).map((r) => r.ms));
+    const bm = mean(allRecs(b).map((r) => r.ms));
+    speed[b] = round(bm / om, 2);
+    console.log(`speed: occam is ${fmt(bm / om, 1)}x faster per page than ${b} (mean ${fmt(om, 1)} vs ${fmt(bm, 1)} ms, same run)`);
+  }
+  console.log(`wall time ${fmt(wall, 0)} s on ${args.workers} worker(s)`);
+  if (args.worst > 0) {
+    for (const [set, pages] of pagesBySet) {
+      const scored = pages.map((p) => ({ p, r: records.get(keyOf(set, p.id))?.occam, b: records.get(keyOf(set, p.id))?.readability })).filter((x) => x.r);
+      const key = (x: (typeof scored)[number]): number => (set === 'trafilatura-eval' ? -(x.r!.fp * 2 + x.r!.fn) : x.r!.f1 ?? 0);
+      console.log(`worst occam pages in ${set}:`);
+      for (const x of scored.sort((a, b) => key(a) - key(b)).slice(0, args.worst)) {
+        const r = x.r!;
+        const detail = set === 'trafilatura-eval' ? `fp=${r.fp} fn=${r.fn}${x.b ? ` base fp=${x.b.fp} fn=${x.b.fn}` : ''}` : `f1=${fmt(r.f1 ?? 0, 3)} p=${fmt(r.p ?? 0, 2)} r=${fmt(r.r ?? 0, 2)}${x.b ? ` base=${fmt(x.b.f1 ?? 0, 3)}` : ''}`;
+        console.log(`  ${x.p.id} ${x.p.type.padEnd(13)} ${x.p.half} ${detail}`);
+      }
+    }
+  }
+  if (!args.type && !args.page && !args.limit && !args.half && args.subsample === 1 && args.sets.length === SETS.length) {
     writeResult('reading', {
-      corpus: { golden: GOLDEN, wcxb: WCXB, scoring: 'word F1 per wcxb README; ok:false counts as empty output' },
+      corpus: Object.fromEntries(SETS.map((s) => [s, findDataset(s) ?? null])),
+      scoring: 'bench/reading-score.ts: wcxb word F1 (mean per page); trafilatura-eval snippet TP/FP/FN summed; ok:false counts as empty output',
+      split: 'sha1(page id)[0] even → tuning half, odd → held-out half',
       tokenizer: 'gpt-tokenizer o200k_base',
-      results: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { golden: v.golden, wcxb: v.wcxb }])),
-      ratios: b && measured
-        ? {
-            f1: round(o.wcxb.f1 / b.wcxb.f1),
-            tokens: round(o.wcxb.tokensTotal / b.wcxb.tokensTotal),
-            speedup: round(b.wcxb.msMean / o.wcxb.msMean, 2),
-          }
-        : undefined,
-      perPage: Object.fromEntries(o.scores.map((s) => [s.id, { type: s.type, occam: round(s.f1, 3), ...(b ? { baseline: round(b.scores.find((x) => x.id === s.id)!.f1, 3) } : {}) }])),
+      versions: Object.fromEntries(EXTRACTORS.map((e) => [e, baselineVersion(e)])),
+      cached: [...cachedUsed],
+      golden,
+      results: out,
+      speedup: speed,
+      articleTokenRatio: Object.fromEntries(shown.filter((e) => e !== 'occam' && articleTokens[e]?.length).map((e) => [e, round(mean(o) / mean(articleTokens[e]), 3)])),
     });
   }
+  if (!existsSync(CACHE_FILE) && !args.occamOnly) console.log('note: no baseline cache written');
 }
 
 export default { name: 'reading', run: () => runReadingBench(process.argv.slice(2).filter((a) => a.startsWith('--'))) };

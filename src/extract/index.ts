@@ -19,8 +19,9 @@ import { assessPageState, pageSignals, type PageState } from './detect.ts';
 import { SelectorIndex, flattenedBelowDepth, parseHtml, textOf, type Element } from './dom.ts';
 import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
 import { findMainContent } from './main-content.ts';
-import { MarkdownRenderer, markdownToPlainText } from './markdown.ts';
-import { baseUrlOf, guessPageType, readMeta } from './meta.ts';
+import { MarkdownRenderer, escapeMarkup, markdownToPlainText } from './markdown.ts';
+import { refineBlocks, type PrecisionReport } from './precision.ts';
+import { baseUrlOf, detectPageType, readMeta } from './meta.ts';
 import type {
   ContentBlock,
   ContentStrategy,
@@ -78,6 +79,8 @@ export interface ExtractResult {
   feed?: Feed;
   pageType: PageType;
   strategy: ContentStrategy;
+  /** How many blocks the precision stage dropped, by reason (precision.ts). */
+  precision: PrecisionReport;
   /** Selectors of the chosen main-content roots. */
   contentRoots: string[];
   signals: PageSignals;
@@ -99,7 +102,8 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   const visibleText = textOf(doc);
   const signals = pageSignals(input.html, doc, visibleText);
   const reading = readMeta(doc, input.url);
-  const pageType = guessPageType(reading, input.url, doc);
+  const typeReading = detectPageType(reading, input.url, doc);
+  const pageType = typeReading.type;
   const baseUrl = baseUrlOf(doc, input.url);
 
   const stripSelectors = [...PROMO_BANNER_SELECTORS, ...(options.stripSelectors ?? [])];
@@ -128,6 +132,8 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   }
   blocks = recomputeHeadingPaths(dropRepeats(blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text))));
   blocks = withTitle(blocks, reading.meta.title);
+  const precision = main.precision ?? { removed: {} };
+  blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, declared: typeReading.source === 'structured', title: reading.meta.title }, precision));
   const title = reading.meta.title ? blocks[0].text : undefined;
   const markdown = blocks.map((b) => b.markdown).join('\n\n');
 
@@ -155,6 +161,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     mediaRefs,
     pageType,
     strategy: main.strategy,
+    precision,
     contentRoots: main.roots.map((r) => selectors.selectorOf(r)),
     signals,
     ...(flattenedBelowDepth(doc) ? { domDepthCapped: flattenedBelowDepth(doc) } : {}),
@@ -191,6 +198,7 @@ function extractFeed(input: ExtractInput): ExtractResult | undefined {
     feed,
     pageType: 'listing',
     strategy: 'feed',
+    precision: { removed: {} },
     contentRoots: [],
     signals,
   };
@@ -224,13 +232,18 @@ function withTitle(blocks: ContentBlock[], title: string | undefined): ContentBl
   const dupIndex = blocks.findIndex((b, i) => {
     if (i >= 8 || b.kind !== 'heading' || (b.level ?? 2) > 2) return false;
     const h = norm(b.text);
-    return h === t || (Math.min(h.length, t.length) >= 12 && (h.includes(t) || t.includes(h)));
+    if (h === t || (Math.min(h.length, t.length) >= 12 && (h.includes(t) || t.includes(h)))) return true;
+    // A short page h1 that the document title opens with ("Markdown" in "Markdown - Wikipedia"): the same title
+    // with the site name after it, so one `#` line, in the h1's wording.
+    if (b.level !== 1 || i >= 3 || b.text.length < 3) return false;
+    const head = title.slice(0, b.text.length);
+    return head.toLowerCase() === b.text.toLowerCase() && /^\s+[|\-–—:·•»]\s/.test(title.slice(b.text.length));
   });
   const heading = dupIndex >= 0 ? blocks[dupIndex] : undefined;
   const text = heading && norm(heading.text) !== t ? heading.text : title;
   const selector = heading ? heading.selector : 'head > title';
   const rest = dupIndex >= 0 ? blocks.filter((_, i) => i !== dupIndex) : blocks;
-  const head: ContentBlock = { kind: 'heading', markdown: `# ${text}`, text, selector, headingPath: [], level: 1 };
+  const head: ContentBlock = { kind: 'heading', markdown: `# ${escapeMarkup(text).trim()}`, text, selector, headingPath: [], level: 1 };
   return recomputeHeadingPaths([head, ...rest]);
 }
 

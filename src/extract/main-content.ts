@@ -5,8 +5,8 @@
 //      listings);
 //   3. a Readability-class scorer (paragraph length + comma scoring propagated to ancestors, class weights, link
 //      density, sibling merging) that arbitrates when the semantic hint is missing, too narrow or disjoint;
-//   4. conditional pruning inside the chosen root: link-dense blocks and "related"/"read more" sections, skipped on
-//      link-heavy pages (listings, collections) where links are the content.
+//   4. the precision stage inside the chosen (and widened) roots: precision.ts `refineRoots` — comment sections,
+//      recirculation headings, teaser-card runs, link-dense blocks, each page-type aware.
 import {
   Element,
   Text,
@@ -16,16 +16,18 @@ import {
   contains,
   matches,
   querySelectorAll,
-  removeNode,
   walk,
   type Document,
   type ParentNode,
 } from './dom.ts';
+import { refineRoots, type PrecisionReport } from './precision.ts';
 import type { ContentStrategy, PageType } from './types.ts';
 
 export interface MainContent {
   roots: Element[];
   strategy: ContentStrategy;
+  /** What the precision stage removed inside the roots (absent when playbook selectors chose them). */
+  precision?: PrecisionReport;
 }
 
 export interface MainContentOptions {
@@ -409,8 +411,8 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
       strategy = cur === body ? 'body' : strategy;
     }
   }
-  pruneInside(roots, stats, opts.pageType);
-  return { roots, strategy };
+  const precision = refineRoots(roots, stats, opts.pageType);
+  return { roots, strategy, precision };
 }
 
 /** Walk up while the parent is a thin wrapper around the candidate (Readability's "only child" step). */
@@ -435,61 +437,4 @@ function climb(top: Element, scored: Scored, stats: TextStats): Element {
     break;
   }
   return cur;
-}
-
-/** Headings that open recirculation blocks. Whole-heading matches only: "Popular distribution channels" is content. */
-const RELATED_HEADING = /^(related|related (posts?|articles?|stories|content|reading|links|products|resources|topics|questions)|read (more|next|also)|more (from|stories|articles|posts|like this|to read|on this topic)( [\w&'-]+){0,3}|you (may|might) also (like|enjoy)|recommended( for you| reading| articles| posts)?|popular (posts|stories|articles)|trending( now| stories)?|latest (news|posts|articles|stories|blogs?|updates)|see also|also (read|on [\w ]+)|most (read|popular|viewed)|share( this)?( article| post| page| story)?|tags?|categories|about the author|further reading|recent posts|newsletter|subscribe( to [\w ]+)?|sign up for [\w ]+)\s*[:.!]?$/i;
-/** Comment-section headings: recirculation on articles, the content itself on forums. */
-const COMMENT_HEADING = /^(leave a (reply|comment)|comments?( \(\d+\))?|\d+ (comments?|responses?|replies))\s*[:.!]?$/i;
-
-const PRUNABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'dl', 'header', 'footer', 'figure', 'p', 'span']);
-
-function pruneInside(roots: Element[], stats: TextStats, pageType: PageType): void {
-  const rootText = roots.reduce((a, r) => a + stats.text(r), 0);
-  const rootLinks = roots.reduce((a, r) => a + stats.get(r).link, 0);
-  const linkHeavy = rootText > 0 && rootLinks / rootText > 0.35;
-  const victims: Element[] = [];
-  const visit = (el: Element, isRoot: boolean): void => {
-    if (el.name === 'pre' || el.name === 'code') return;
-    if (!isRoot) {
-      const s = stats.get(el);
-      const headingText = /^h[2-6]$/.test(el.name) ? textSample(el).replace(/\s+/g, ' ').trim() : '';
-      if (headingText && (RELATED_HEADING.test(headingText) || (pageType !== 'forum' && COMMENT_HEADING.test(headingText)))) {
-        // Remove the block the heading opens: climb past wrappers that hold little more than the heading itself
-        // (page builders nest a heading widget beside the list it titles), staying a small part of the root.
-        const limit = Math.min(rootText * 0.3, 4000);
-        let block: Element | undefined;
-        for (let p = el.parent; p instanceof Element && !roots.includes(p) && stats.text(p) < limit; p = p.parent) {
-          block = p;
-          if (stats.text(p) > stats.text(el) + 40) break;
-        }
-        if (block) victims.push(block);
-        else victims.push(el, ...followingUntilHeading(el));
-        return;
-      }
-      if (!linkHeavy && pageType !== 'forum' && PRUNABLE.has(el.name) && s.text > 0) {
-        const ld = s.link / s.text;
-        const listy = el.name === 'ul' || el.name === 'ol';
-        if ((listy && ld > 0.7 && s.text < 3000) || (!listy && ld > 0.55 && s.text < 2000)) {
-          victims.push(el);
-          return;
-        }
-      }
-    }
-    for (const c of el.children) if (c instanceof Element) visit(c, false);
-  };
-  for (const r of roots) visit(r, true);
-  for (const v of victims) removeNode(v);
-}
-
-function followingUntilHeading(h: Element): Element[] {
-  const out: Element[] = [];
-  const level = Number(h.name[1]);
-  for (let n = h.next; n; n = n.next) {
-    if (!(n instanceof Element)) continue;
-    const m = /^h([1-6])$/.exec(n.name);
-    if (m && Number(m[1]) <= level) break;
-    out.push(n);
-  }
-  return out;
 }

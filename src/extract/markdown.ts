@@ -77,6 +77,7 @@ export function markdownToPlainText(md: string): string {
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/(^|[\s(])[_*](?=\S)([^_*\n]*?\S)[_*](?=[\s).,;:!?]|$)/gm, '$1$2')
     .replace(/`+([^`\n]*)`+/g, '$1')
+    .replace(/\\</g, '<')
     .replace(/[ \t]+/g, ' ')
     .replace(/\n{2,}/g, '\n')
     .trim();
@@ -352,7 +353,7 @@ export class MarkdownRenderer {
     const w = attr(el, 'width');
     const h = attr(el, 'height');
     if ((w === '1' || w === '0') && (h === '1' || h === '0')) return undefined;
-    const alt = collapse(attr(el, 'alt') ?? attr(el, 'title') ?? '').replace(/[[\]]/g, '');
+    const alt = collapse((attr(el, 'alt') ?? attr(el, 'title') ?? '').replace(MARKUP_TAG, ' ')).replace(/[[\]]/g, '');
     this.addMedia(url, mediaKindOf(url, 'image'), alt || undefined, el);
     if (this.inLink > 0) return undefined;
     // Decorative images (no alt) and gallery shots whose alt is a file-like slug ("staple-tee-front") are left to
@@ -384,7 +385,7 @@ export class MarkdownRenderer {
     const items: string[] = [];
     for (const child of el.children) {
       if (!(child instanceof Element)) {
-        if (child instanceof Text && child.data.trim()) items.push(`*   ${collapse(child.data)}`);
+        if (child instanceof Text && child.data.trim()) items.push(`*   ${escapeMarkup(collapse(child.data))}`);
         continue;
       }
       if (child.name === 'li') {
@@ -549,8 +550,40 @@ export class MarkdownRenderer {
 // ---------------------------------------------------------------------------------------------------------------
 // helpers
 
+/** An HTML tag written as text (escaped markup in the page, or markup a parser left as text). */
+const MARKUP_TAG = /<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:\s+[^<>]*?)?\s*\/?>/g;
+/** An inline code span (kept as is) or a tag. */
+const INLINE_CODE_OR_TAG = /(`+)[\s\S]*?\1|<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:\s+[^<>]*?)?\s*\/?>/g;
+/** Elements that never carry readable text: as text they are residue (tracking pixels, embeds) and go entirely. */
+const NON_TEXT_MARKUP = new Set(['img', 'iframe', 'script', 'style', 'noscript', 'link', 'meta', 'source', 'video', 'audio', 'embed', 'object', 'param', 'track', 'input', 'svg', 'picture', 'frame', 'base']);
+/** Names of HTML elements: `Result<U, E>` or `<your name>` are not tags; `<br>` and `<div class="x">` are. */
+const HTML_ELEMENTS = new Set([
+  'a', 'abbr', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'blockquote', 'body', 'br', 'button', 'canvas', 'caption', 'center', 'cite',
+  'code', 'col', 'colgroup', 'data', 'dd', 'del', 'details', 'dfn', 'dialog', 'div', 'dl', 'dt', 'em', 'fieldset', 'figcaption', 'figure',
+  'font', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'header', 'hr', 'html', 'i', 'ins', 'kbd', 'label', 'legend', 'li',
+  'main', 'mark', 'menu', 'nav', 'ol', 'optgroup', 'option', 'output', 'p', 'pre', 'q', 's', 'samp', 'section', 'select', 'small', 'span',
+  'strike', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'template', 'textarea', 'tfoot', 'th', 'thead', 'time', 'title', 'tr',
+  'tt', 'u', 'ul', 'var', 'wbr', ...NON_TEXT_MARKUP,
+]);
+
+/**
+ * Inline Markdown never carries raw HTML: markup that arrives as text (escaped `&lt;img …&gt;` from a <noscript>, an
+ * embed code or a highlighted HTML sample split over spans) is dropped when the element carries no text, else its
+ * `<` is escaped so a Markdown renderer shows it instead of interpreting it. Inline code spans are left verbatim.
+ */
+export function escapeMarkup(s: string): string {
+  if (!s.includes('<')) return s;
+  return s.replace(INLINE_CODE_OR_TAG, (m, fence: string | undefined, name: string | undefined, offset: number) => {
+    if (fence !== undefined || name === undefined) return m;
+    if (offset > 0 && s[offset - 1] === '\\') return m;
+    const n = name.toLowerCase();
+    if (NON_TEXT_MARKUP.has(n)) return ' ';
+    return HTML_ELEMENTS.has(n) ? `\\${m}` : m;
+  });
+}
+
 function finishInline(s: string): string {
-  return s
+  return escapeMarkup(s)
     .replace(/[ \t\r\n\f\u00a0]*\u0001[ \t\r\n\f\u00a0]*/g, '\n')
     .replace(/[ \t\r\f]+/g, ' ')
     .replace(/\u00a0/g, ' ')

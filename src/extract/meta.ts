@@ -44,7 +44,8 @@ export function readMeta(doc: Document, url: string): MetaReading {
         baseHref ??= attr(el, 'href');
         break;
       case 'script':
-        if ((attr(el, 'type') ?? '').toLowerCase() === 'application/ld+json') ldBlocks.push(rawText(el));
+        // rawText skips script elements by design; JSON-LD is their own text.
+        if ((attr(el, 'type') ?? '').toLowerCase() === 'application/ld+json') ldBlocks.push(el.children.map((c) => ('data' in c ? String(c.data) : '')).join(''));
         break;
     }
     const itemtype = attr(el, 'itemtype');
@@ -175,12 +176,20 @@ function firstTime(doc: Document): string | undefined {
 const FORUM_TYPES = ['discussionforumposting', 'qapage', 'question', 'socialmediaposting'];
 const PRODUCT_TYPES = ['product', 'productgroup', 'og:product', 'product.item'];
 const ARTICLE_TYPES = ['article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'scholarlyarticle', 'techarticle'];
+const LISTING_TYPES = ['collectionpage', 'itemlist', 'searchresultspage', 'offercatalog'];
+const SERVICE_TYPES = ['service', 'professionalservice', 'financialservice', 'legalservice', 'homeandconstructionbusiness', 'localbusiness', 'medicalbusiness'];
 const DOC_HOST = /^(docs?|developer|developers|learn|manual|wiki|api|devdocs)\./;
 const DOC_PATH = /\/(docs?|documentation|manual|reference|api|guide|guides|handbook|tutorial|userguide|usersguide|help|kb|knowledge-?base)(\/|$|\.)/;
 const FORUM_PATH = /\/(forums?|threads?|topics?|t|questions|discussions?|community|board|viewtopic|showthread|comments)(\/|\.|$)/;
 
-/** Coarse page type from structured data, URL shape and markup. */
-export function guessPageType(reading: MetaReading, url: string, doc: Document): PageType {
+export interface PageTypeReading {
+  type: PageType;
+  /** What decided it: schema.org/JSON-LD/og:type, the URL (host or path), the DOM shape, or nothing (generic). */
+  source: 'structured' | 'url' | 'dom' | 'default';
+}
+
+/** Coarse page type from structured data, URL shape and markup, with the evidence that decided it. */
+export function detectPageType(reading: MetaReading, url: string, doc: Document): PageTypeReading {
   const has = (list: string[]): boolean => list.some((t) => reading.types.has(t));
   let host = '';
   let path = '';
@@ -191,10 +200,13 @@ export function guessPageType(reading: MetaReading, url: string, doc: Document):
   } catch {
     // keep empty
   }
-  if (has(FORUM_TYPES) || FORUM_PATH.test(path) || /(^|\.)(forum|forums|community|discuss|discourse)\./.test(host)) return 'forum';
-  if (has(PRODUCT_TYPES)) return 'product';
-  if (DOC_HOST.test(host) || DOC_PATH.test(path)) return 'documentation';
-  if (has(ARTICLE_TYPES)) return 'article';
-  if (findFirst(doc, (e) => e.name === 'article')) return 'article';
-  return 'generic';
+  if (has(FORUM_TYPES)) return { type: 'forum', source: 'structured' };
+  if (FORUM_PATH.test(path) || /(^|\.)(forum|forums|community|discuss|discourse)\./.test(host) || /forums?\b|forum[^.]*\./.test(host)) return { type: 'forum', source: 'url' };
+  if (has(PRODUCT_TYPES)) return { type: 'product', source: 'structured' };
+  if (DOC_HOST.test(host) || DOC_PATH.test(path)) return { type: 'documentation', source: 'url' };
+  if (has(ARTICLE_TYPES) || reading.types.has('og:article')) return { type: 'article', source: 'structured' };
+  if (has(LISTING_TYPES)) return { type: 'listing', source: 'structured' };
+  if (has(SERVICE_TYPES)) return { type: 'service', source: 'structured' };
+  if (findFirst(doc, (e) => e.name === 'article')) return { type: 'article', source: 'dom' };
+  return { type: 'generic', source: 'default' };
 }

@@ -69,8 +69,12 @@ export interface Feed {
   items: FeedItem[];
 }
 
-/** Coarse page type guessed from markup; steers which boilerplate rules apply (e.g. comments are content on forums). */
-export type PageType = 'article' | 'documentation' | 'forum' | 'product' | 'listing' | 'generic';
+/**
+ * Coarse page type detected from markup (meta.ts `detectPageType`): steers which boilerplate and precision rules apply
+ * (comments are content on forums and reviews on products, teaser cards are content on listings). `listing` covers
+ * collections, category and search pages; `service` covers service and local-business landing pages.
+ */
+export type PageType = 'article' | 'documentation' | 'forum' | 'product' | 'listing' | 'service' | 'generic';
 
 /** How the main-content root was chosen. */
 export type ContentStrategy = 'content_selectors' | 'semantic' | 'scored' | 'body' | 'feed' | 'none';

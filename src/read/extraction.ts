@@ -1,7 +1,7 @@
 // Content-type routing of an acquired body (reading.md §7): HTML and feeds go to src/extract, plain text and
 // JSON become Markdown here (§7.3, decision 5), PDFs go to the PDF text layer (§7.2). The result is one shape
 // the pipeline materialises, whatever the source type.
-import { assessQuality, extractDocument, markdownToPlainText, type ContentBlock, type Feed, type MediaRef, type PageMeta, type PageState } from '../extract/index.ts';
+import { assessQuality, extractDocument, markdownToPlainText, type ContentBlock, type Feed, type MediaRef, type PageMeta, type PageState, type PageType } from '../extract/index.ts';
 import { OccamError } from '../contract/failures.ts';
 import type { AcquiredDocument } from '../fetch/acquire.ts';
 import { parseDocument } from '../budget/sections.ts';
@@ -21,6 +21,8 @@ export interface ExtractedPage {
   /** Elements the parser flattened to text at its depth cap (their links and structure are lost). */
   domDepthCapped?: number;
   state: PageState;
+  /** The page type the extractor detected (HTML and feeds only): the response's `extraction.pageType`. */
+  pageType?: PageType;
 }
 
 export type AcquiredBody = Pick<AcquiredDocument, 'kind' | 'text' | 'finalUrl' | 'requestedUrl' | 'statusCode' | 'contentType' | 'headers'> & {
@@ -134,6 +136,7 @@ export async function extractAcquired(doc: AcquiredBody, opts: ExtractionOptions
     ...(result.feed ? { feed: result.feed } : {}),
     ...(result.domDepthCapped ? { domDepthCapped: result.domDepthCapped } : {}),
     state: result.state,
+    pageType: result.pageType,
   };
 }
 

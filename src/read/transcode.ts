@@ -778,6 +778,7 @@ async function run(
       receipt,
       ...(recovery ? { recovery } : {}),
       ...(page.meta && Object.keys(page.meta).length ? { meta: page.meta } : {}),
+      ...(page.pageType ? { extraction: { pageType: page.pageType } } : {}),
       timings: { totalMs: t.mark(), ...timings },
       contentHash,
       materializationKey: matKey,

@@ -1,0 +1,385 @@
+// The precision stage: after the main-content roots are chosen (and widened), every block inside them is judged on
+// its own, so what the root choice or the widening pulled in from the article's neighbours is dropped again.
+// Widening runs before this stage, never after, so it cannot bring back a block rejected here.
+//
+// Two passes, each rule a named reason (explainable, and counted in `PrecisionReport`):
+//   DOM pass (refineRoots), on the elements inside the roots —
+//     comments      comment sections (WordPress commentlist/respond, Disqus, schema.org Comment/UserComments) on
+//                   every page type except forums, where the posts are the content;
+//     heading       a recirculation/share/comment heading ("Related", "More from …", "Mehr zum Thema", "Vous aimerez
+//                   aussi" …) opens a block that goes with it;
+//     teasers       a run of ≥ 3 same-shaped cards (a linked headline, maybe a date, a short summary) — recirculation
+//                   on an article, the content on a listing (kept there, and whenever the cards are most of the root);
+//     link-dense    link lists inside prose (not on link-heavy roots: listings, collections);
+//   block pass (refineBlocks), on the rendered blocks —
+//     residue       serialised script values (`false`, `null`, `[object Object]`) left by carousels;
+//     markup        a block that is only HTML markup as text (tracking pixels from <noscript>, escaped embeds);
+//     duplicate     a second copy of the title;
+//     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images");
+//     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!");
+//     tail          after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
+//                   "Tags:", "Filed under") on article pages.
+// The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
+import { Element, attr, classAndId, removeNode, textOf, type ParentNode } from './dom.ts';
+import type { TextStats } from './main-content.ts';
+import type { ContentBlock, PageType } from './types.ts';
+
+export type PrecisionReason = 'comments' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail';
+
+export interface PrecisionReport {
+  removed: Partial<Record<PrecisionReason, number>>;
+  /** The first removals with the start of their text, for explaining a page's output. */
+  samples?: Array<{ reason: PrecisionReason; text: string }>;
+}
+
+const MAX_SAMPLES = 24;
+
+const count = (report: PrecisionReport, reason: PrecisionReason, text?: () => string): void => {
+  report.removed[reason] = (report.removed[reason] ?? 0) + 1;
+  if (text && (report.samples ??= []).length < MAX_SAMPLES) report.samples.push({ reason, text: text().slice(0, 80) });
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lexicons (whole-heading / whole-line matches only: "Popular distribution channels" is content).
+
+/** Headings that open recirculation, sharing and newsletter blocks, in the languages the dev sets carry most. */
+export const RELATED_HEADING = new RegExp(
+  '^(' +
+    [
+      // English
+      'related', 'related (posts?|articles?|stories|content|reading|links|products|resources|topics|questions|news|videos?)',
+      'read (more|next|also)', 'more (from|stories|articles|posts|news|videos|like this|to read|on this topic|in)( [\\w&\'’-]+){0,4}',
+      'you (may|might|will) also (like|enjoy|be interested in)', 'recommended( for you| reading| articles| posts| stories)?',
+      '(most )?popular( posts| stories| articles| this week| now)?', 'trending( now| stories| articles)?',
+      'top (videos?|stories)', 'latest (news|posts|articles|stories|blogs?|updates|videos?)', 'see also', 'also (read|on [\\w ]+)',
+      'most (read|popular|viewed|shared)( [\\w ]+)?', 'share( this)?( article| post| page| story)?', 'share (on|via) [\\w ]+', 'tags?', 'categories',
+      'filed under', 'about the author', 'further reading', 'recent (posts|articles|stories)', 'newsletter', 'subscribe( to [\\w ]+)?',
+      'sign up for [\\w ]+', 'editor\'?s picks?', 'don\'t miss', 'keep reading', 'up next', 'what to read next', 'in case you missed it',
+      // German
+      'mehr zum thema', 'mehr (aus|von|zu) [\\w äöüß-]+', 'weitere (artikel|beiträge|nachrichten|themen|news|informationen|links)( [\\w äöüß-]+)?',
+      'auch interessant', 'das könnte (sie|dich) (auch )?interessieren', 'das thema könnte (sie|dich) auch interessieren',
+      'lesen sie auch( die folgenden beiträge)?', 'zum weiterlesen', 'weiterführende links?', 'neueste beiträge', 'ähnliche (artikel|beiträge)',
+      'verwandte (artikel|themen|beiträge)', 'empfehlungen', 'meistgelesen', 'beliebte (artikel|beiträge)', 'schlagworte', 'schlagwörter',
+      'teilen', 'diesen (artikel|beitrag) teilen', 'jetzt teilen', 'artikel teilen', 'news teilen', 'aktuelle news', 'top-themen',
+      // French, Spanish, Portuguese, Italian
+      'vous aimerez aussi', 'à lire aussi', 'a lire aussi', 'lire aussi', 'sur le même sujet', 'articles similaires', 'partager( cet article)?',
+      'temas relacionados', 'noticias relacionadas', 'te puede interesar', 'también te puede interesar', 'lo más leído', 'más noticias',
+      'compartir', 'leia também', 'veja também', 'notícias relacionadas', 'leggi anche', 'articoli correlati',
+      // other
+      'ezek is érdekelhetnek', '热门推荐', '相关文章', '相关阅读',
+    ].join('|') +
+    ')\\s*[:.!?]?$',
+  'i',
+);
+
+/** Comment-section headings: recirculation on articles, the content itself on forums. */
+export const COMMENT_HEADING =
+  /^(leave a (reply|comment)|post a comment|add a comment|join the (discussion|conversation)|comments?( \(\d+\))?|\d+ (comments?|responses?|replies|kommentare?)|(\d+ )?(reader )?(comments?|responses?|reactions)|kommentare?( \(\d+\))?|\d+ gedanken zu .*|keine kommentare|kommentieren|schreibe einen kommentar|diskussion|commentaires?|vos réactions|réagir|comentarios?|deja un comentario|comentários|commenti)\s*[:.!?]?$/i;
+
+/** Class/id markers of comment sections, as whole tokens. `comment-content`/`comment-body` sit inside them. */
+const COMMENT_MARK = /(^|[\s_-])(comments?|comment-?list|commentlist|comments?-(area|section|wrapper|container|block)|comment-respond|comment-form|respond|disqus|disqus_thread|usercomments?|user-comments|reader-comments|talkback|reactions)(?=$|[\s_-])/;
+
+function isCommentSection(el: Element): boolean {
+  const itemtype = attr(el, 'itemtype');
+  if (itemtype && /schema\.org\/(Comment|UserComments)\b/i.test(itemtype)) return true;
+  if ((attr(el, 'itemprop') ?? '').split(/\s+/).includes('comment')) return true;
+  const ci = classAndId(el);
+  if (!ci) return false;
+  if (/^comment-\d+$/.test(el.attribs.id ?? '')) return true;
+  return COMMENT_MARK.test(ci);
+}
+
+function insideCommentSection(el: Element): boolean {
+  for (let p: Element | null = el; p; p = p.parent instanceof Element ? p.parent : null) if (isCommentSection(p)) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// DOM pass
+
+const PRUNABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'dl', 'header', 'footer', 'figure', 'p', 'span']);
+const HEADING_TAG = /^h[1-6]$/;
+
+/** Removes the blocks inside `roots` that the rules reject. */
+export function refineRoots(roots: Element[], stats: TextStats, pageType: PageType, report: PrecisionReport = { removed: {} }): PrecisionReport {
+  const rootText = roots.reduce((a, r) => a + stats.text(r), 0);
+  const rootLinks = roots.reduce((a, r) => a + stats.get(r).link, 0);
+  const linkHeavy = rootText > 0 && rootLinks / rootText > 0.35;
+  const forum = pageType === 'forum';
+  const listing = pageType === 'listing';
+  // Comments are the content on forums, reviews on products, and wherever the chosen root is itself the thread.
+  const dropComments = !forum && pageType !== 'product' && !roots.some((r) => insideCommentSection(r));
+  const teasersOff = forum || listing || pageType === 'product' || pageType === 'service';
+  let removedText = 0;
+  // The section rules (comments, headings, teasers) may never take the root below a quarter of its text: a wrong
+  // guess costs noise, not the article. Link-dense blocks carry no prose and go whatever their share.
+  const affordable = (el: Element): boolean => rootText - removedText - stats.text(el) >= rootText * 0.25;
+  const victims: Array<[Element, PrecisionReason]> = [];
+  const take = (el: Element, reason: PrecisionReason): boolean => {
+    if (reason !== 'link-dense' && !affordable(el)) return false;
+    victims.push([el, reason]);
+    removedText += stats.text(el);
+    return true;
+  };
+  const visit = (el: Element, isRoot: boolean): void => {
+    if (el.name === 'pre' || el.name === 'code') return;
+    if (!isRoot) {
+      const s = stats.get(el);
+      if (dropComments && isCommentSection(el) && take(el, 'comments')) return;
+      const headingText = HEADING_TAG.test(el.name) ? textOf(el) : '';
+      if (headingText && (RELATED_HEADING.test(headingText) || (!forum && COMMENT_HEADING.test(headingText)))) {
+        // Remove the block the heading opens: climb past wrappers that hold little more than the heading itself
+        // (page builders nest a heading widget beside the list it titles), staying a small part of the root.
+        const limit = Math.min(rootText * 0.3, 4000);
+        let block: Element | undefined;
+        for (let p = el.parent; p instanceof Element && !roots.includes(p) && stats.text(p) < limit; p = p.parent) {
+          block = p;
+          if (stats.text(p) > stats.text(el) + 40) break;
+        }
+        if (block) {
+          if (take(block, 'heading')) return;
+        } else {
+          const run = [el, ...followingUntilHeading(el)];
+          const runText = run.reduce((a, x) => a + stats.text(x), 0);
+          if (runText < limit || runText < rootText * 0.3) {
+            for (const x of run) take(x, 'heading');
+            return;
+          }
+        }
+      }
+      if (!teasersOff && !linkHeavy && isTeaserGroup(el, stats) && stats.text(el) < rootText * 0.5 && take(el, 'teasers')) return;
+      if (!linkHeavy && !forum && PRUNABLE.has(el.name) && s.text > 0) {
+        const ld = s.link / s.text;
+        const listy = el.name === 'ul' || el.name === 'ol';
+        if (((listy && ld > 0.7 && s.text < 3000) || (!listy && ld > 0.55 && s.text < 2000)) && take(el, 'link-dense')) return;
+      }
+    }
+    for (const c of el.children) if (c instanceof Element) visit(c, false);
+  };
+  for (const r of roots) visit(r, true);
+  for (const [v, reason] of victims) {
+    count(report, reason, () => textOf(v));
+    removeNode(v);
+  }
+  return report;
+}
+
+function followingUntilHeading(h: Element): Element[] {
+  const out: Element[] = [];
+  const level = Number(h.name[1]);
+  for (let n = h.next; n; n = n.next) {
+    if (!(n instanceof Element)) continue;
+    const m = /^h([1-6])$/.exec(n.name);
+    if (m && Number(m[1]) <= level) break;
+    out.push(n);
+  }
+  return out;
+}
+
+/** Tag plus first class: the shape repeated cards share (`li.card`, `div.teaser`). */
+function shapeOf(el: Element): string {
+  return `${el.name}.${(el.attribs.class ?? '').trim().split(/\s+/)[0] ?? ''}`;
+}
+
+/**
+ * A teaser group: ≥ 3 element children of one shape making up most of the element, each a card — short (< 400
+ * chars), led by a link that carries a good part of its text (the headline), nothing like a paragraph of prose.
+ */
+function isTeaserGroup(el: Element, stats: TextStats): boolean {
+  const kids = el.children.filter((c): c is Element => c instanceof Element && stats.text(c) > 0);
+  if (kids.length < 3) return false;
+  const shapes = new Map<string, Element[]>();
+  for (const k of kids) {
+    const key = shapeOf(k);
+    const list = shapes.get(key) ?? [];
+    list.push(k);
+    shapes.set(key, list);
+  }
+  let best: Element[] = [];
+  for (const list of shapes.values()) if (list.length > best.length) best = list;
+  if (best.length < 3 || best.length < kids.length * 0.7) return false;
+  const total = stats.text(el);
+  if (total === 0 || best.reduce((a, k) => a + stats.text(k), 0) < total * 0.8) return false;
+  let cards = 0;
+  for (const k of best) {
+    const s = stats.get(k);
+    // A card's own words are a line or two; items that talk at length are a listicle, not recirculation.
+    if (s.text > 400 || s.text - s.link > 160) return false;
+    if (s.link === 0) continue;
+    if (s.link / s.text >= 0.3 || hasLinkedHeading(k)) cards++;
+  }
+  return cards >= best.length * 0.8;
+}
+
+function hasLinkedHeading(el: ParentNode): boolean {
+  for (const c of el.children) {
+    if (!(c instanceof Element)) continue;
+    if (HEADING_TAG.test(c.name) && hasAnchor(c)) return true;
+    if (c.name === 'a' && c.children.some((k) => k instanceof Element && HEADING_TAG.test(k.name))) return true;
+    if (hasLinkedHeading(c)) return true;
+  }
+  return false;
+}
+
+function hasAnchor(el: ParentNode): boolean {
+  for (const c of el.children) if (c instanceof Element && (c.name === 'a' || hasAnchor(c))) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Block pass
+
+const RESIDUE = /^(false|true|null|undefined|nan|\[object object\]|\{\}|\[\])$/i;
+
+/** A block that is nothing but markup as text: `<img …>`, `<iframe …></iframe>`, `<p>…</p>` wrappers around nothing. */
+const MARKUP_ONLY = /^(\s*<\/?[a-z][a-z0-9-]*(\s+[^<>]*)?\/?>\s*)+$/i;
+
+const CREDIT_LEAD = /^(\(?(foto|fotos|photo|photos|photograph|bild|bilder|image|images|imagen|imágenes|credit|credits|crédito|crédits?( photos?)?|quelle|source|abbildung|grafik|illustration|video|titelbild|beitragsbild)\b\s*(by|von|:|©|\/)?)/i;
+const CREDIT_MARK = /(©|\(c\)|getty ?images|shutterstock|istock(photo)?|imago|picture[ -]alliance|\bdpa\b|reuters|\bafp\b|\bap photo\b|unsplash|pixabay|fotolia|adobe ?stock|depositphotos|\bkeystone\b|\bepa\b|bestimage|télam|\bfoto:|\bbild:|\bphoto:)/i;
+
+/** Prompts that are never the article: share, comment, rate, log in, subscribe. Whole-line matches. */
+const PROMPT_LINE = new RegExp(
+  '^(' +
+    [
+      'share your thoughts( with (your )?friends)?', 'share (this|the) (article|post|story|page)( with [\\w ]+)?', 'share on [\\w ]+', 'share via [\\w ]+',
+      '(jetzt |artikel |beitrag |news |diesen artikel |diesen beitrag )?teilen', 'möchten sie den artikel teilen', 'den artikel mit anderen teilen.*',
+      'be sociable, share', 'partager( sur [\\w ]+)?', 'compartir( en [\\w ]+)?', 'tweet( this)?', 'pin it', 'e-?mail( this)?',
+      'comments are closed', 'kommentare (sind )?geschlossen', 'view comments', 'show comments', 'load comments', 'keine kommentare',
+      'kommentieren', 'no comments( yet)?', 'be the first to comment', '\\d+ (comments?|kommentare?)', 'leave a (reply|comment)',
+      'sie müssen sich (einloggen|anmelden).*', 'sie sind (aktuell |derzeit )?nicht eingeloggt.*', 'you must be logged in to post a comment.*',
+      'bitte (melden sie sich an|registrieren sie sich).*', 'log in to (comment|reply).*',
+      'was this (article|page|post) (helpful|useful)', 'war (der|dieser) (artikel|beitrag) (hilfreich|nützlich)', 'bewerten', 'rate this (article|post)',
+      '\\(?noch keine bewertungen\\)?', 'like this:?', 'gefällt mir:?', 'print( this)?( article| page)?', 'drucken', 'imprimir',
+      'advertisement', 'anzeige', '- ?anzeige ?-', 'publicidad', 'publicité', 'sponsored( content)?',
+      '(zum )?newsletter (anmelden|abonnieren)', 'sign up for (our|the) newsletter', 'quellen (ausblenden|anzeigen)', 'alle anzeigen', 'show all',
+      'zurück (zum|zur) [\\w äöüß-]+', 'back to [\\w ]+', 'sorted by:?.*', 'permalien', 'permalink',
+    ].join('|') +
+    ')\\s*[:.!?]*$',
+  'i',
+);
+
+/** Metadata lines: a date, a time, a byline, a label. Only dropped in an article's tail (see refineBlocks). */
+const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|erstellt am|aktualisiert( am)?|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*)\b.{0,80}|[\d.,:/\s-]+(uhr|am|pm)?|\w+,? \d{1,2}\.? \w+ \d{4}|\w+ \d{1,2}, \d{4}.*|\d{1,2}\.? \w+ \d{4}.*)$/i;
+
+const FIGCAPTION = /(^|[ >])figcaption(:nth-of-type\(\d+\))?( >|$)/;
+
+const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+export interface BlockRefineOptions {
+  pageType: PageType;
+  /** The type was declared in structured data (schema.org, og:type), not guessed from the DOM. */
+  declared?: boolean;
+  title?: string;
+}
+
+/** Prose: a paragraph or quote long enough to be the article talking, not a label. */
+function isProse(b: ContentBlock): boolean {
+  if (b.kind !== 'paragraph' && b.kind !== 'quote') return false;
+  if (b.text.length < 120) return false;
+  const linkText = (b.markdown.match(/\]\(/g) ?? []).length;
+  return linkText < 4 && /[.!?:;…"»”)]\s*$/.test(b.text.trim());
+}
+
+/** Drops rejected blocks; `blocks[0]` may be the title heading (never dropped). */
+export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, report: PrecisionReport = { removed: {} }): ContentBlock[] {
+  const forum = opts.pageType === 'forum';
+  const title = opts.title ? norm(opts.title) : '';
+  const keep = blocks.map(() => true);
+  let titleSeen = false;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (b.kind === 'code' || b.kind === 'table') continue;
+    const t = b.text.trim();
+    const drop = (reason: PrecisionReason): void => {
+      keep[i] = false;
+      count(report, reason, () => t);
+    };
+    if (RESIDUE.test(t)) drop('residue');
+    else if (MARKUP_ONLY.test(t)) drop('markup');
+    else if (title && norm(t) === title && b.kind !== 'list') {
+      // A second `#` title anywhere; on articles any second copy (products repeat their name by design).
+      if (titleSeen && ((b.kind === 'heading' && b.level === 1) || opts.pageType === 'article')) drop('duplicate');
+      titleSeen = true;
+    } else if (t.length <= 160 && (b.kind === 'paragraph' || b.kind === 'image') && isCredit(b, t)) drop('credit');
+    else if (!forum && t.length <= 160 && PROMPT_LINE.test(t)) drop('prompt');
+  }
+  if (!forum && opts.pageType !== 'listing') {
+    // A recirculation label that is not a heading element ("Mehr zum Thema:" in a <p> or <strong>) opens the same
+    // kind of block: drop it and the short or link-led blocks after it, up to the next prose or heading.
+    for (let i = 1; i < blocks.length; i++) {
+      const b = blocks[i];
+      if (!keep[i] || b.kind === 'code' || b.kind === 'table' || b.text.length > 80 || !RELATED_HEADING.test(b.text.trim())) continue;
+      keep[i] = false;
+      count(report, 'heading', () => b.text);
+      const level = b.kind === 'heading' ? (b.level ?? 2) : 7;
+      for (let j = i + 1; j < blocks.length; j++) {
+        const n = blocks[j];
+        if (n.kind === 'heading' && (n.level ?? 2) <= level) break;
+        if (isProse(n) && !(n.links?.length)) break;
+        if (n.kind !== 'list' && !(n.links?.length) && n.text.length > 200) break;
+        if (keep[j]) {
+          keep[j] = false;
+          count(report, 'heading', () => n.text);
+        }
+      }
+    }
+  }
+  if (opts.pageType === 'article' && opts.declared) {
+    // Figure captions and photo credits are the picture's, not the article's text — unless the figures are what
+    // the page is made of (coupon grids, galleries with long captions).
+    const captionText = blocks.reduce((a, b) => a + (FIGCAPTION.test(b.selector) ? b.text.length : 0), 0);
+    const allText = blocks.reduce((a, b) => a + b.text.length, 0);
+    for (let i = 1; i < blocks.length && captionText < allText * 0.15; i++) {
+      if (keep[i] && blocks[i].kind !== 'image' && FIGCAPTION.test(blocks[i].selector)) {
+        keep[i] = false;
+        count(report, 'credit', () => blocks[i].text);
+      }
+    }
+    // The tail after the last prose paragraph: a closing run of metadata lines (dates, bylines, tag labels).
+    let lastProse = -1;
+    for (let i = blocks.length - 1; i >= 0; i--) if (keep[i] && isProse(blocks[i])) {
+      lastProse = i;
+      break;
+    }
+    // Above the first prose paragraph, the same metadata lines (dateline, "By …", "Posted on …") repeat the meta.
+    const firstProse = blocks.findIndex((b, i) => keep[i] && isProse(b));
+    for (let i = 1; i < firstProse; i++) {
+      const t = blocks[i].text.trim();
+      if (keep[i] && (blocks[i].kind === 'paragraph' || blocks[i].kind === 'list') && t.length <= 100 && META_LINE.test(t)) {
+        keep[i] = false;
+        count(report, 'tail', () => t);
+      }
+    }
+    if (lastProse >= 0) {
+      for (let i = lastProse + 1; i < blocks.length; i++) {
+        const b = blocks[i];
+        if (!keep[i] || b.kind === 'code' || b.kind === 'table') continue;
+        const t = b.text.trim();
+        if ((t.length <= 100 && META_LINE.test(t)) || isTailLabel(b, t)) {
+          keep[i] = false;
+          count(report, 'tail', () => t);
+        }
+      }
+    }
+  }
+  return blocks.filter((_, i) => keep[i]);
+}
+
+/**
+ * After the last prose paragraph nothing opens a new section of the article: headings there title widgets ("Kontakt",
+ * "Autoren:", "Top Posts"), short lines without a sentence end are labels and bylines, and a line set entirely in
+ * italics is the site's own boilerplate (newsletter pitch, disclaimer). jusText calls such blocks "short" and lets
+ * their neighbours decide; here the neighbour is the article's end.
+ */
+function isTailLabel(b: ContentBlock, t: string): boolean {
+  if (b.kind === 'heading') return true;
+  if (b.kind === 'image' || b.kind === 'list') return false;
+  if (t.length <= 60 && !/[.!?…]$/.test(t)) return true;
+  return b.kind === 'paragraph' && t.length < 300 && /^_[^_][\s\S]*_$/.test(b.markdown.trim());
+}
+
+function isCredit(b: ContentBlock, t: string): boolean {
+  if (CREDIT_LEAD.test(t) && t.split(/\s+/).length <= 14) return true;
+  const caption = /figcaption|caption|credit/.test(b.selector.split('>').pop() ?? '');
+  return CREDIT_MARK.test(t) && (caption || t.length <= 80);
+}
