@@ -4,6 +4,7 @@
 import {
   attr,
   classAndId,
+  collapse,
   findAll,
   findFirst,
   textOf,
@@ -330,16 +331,15 @@ const DEFINITIONAL = /\b(is an?|is the|are the|refers to|is defined as|means)\b/
 
 /** reading.md §9.4 `visibleProse`: drop images, link URLs (keep text), heading and bullet markers, whitespace runs. */
 export function visibleProseOf(markdown: string): string {
-  return markdown
+  const prose = markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s{0,12}#{1,6}\s+/gm, '')
     .replace(/^\s*(?:[*+-]|\d+[.)])\s+/gm, '')
     .replace(/^\s*>\s?/gm, '')
     .replace(/`{3,}[^\n]*/g, '')
-    .replace(/\|/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/\|/g, ' ');
+  return collapse(prose);
 }
 
 export function assessQuality(markdown: string): QualityVerdict {

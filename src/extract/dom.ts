@@ -90,7 +90,32 @@ export function rawText(node: AnyNode): string {
 }
 
 export function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return collapseSpaces(text).trim();
+}
+
+/**
+ * `text.replace(/\s+/g, ' ')` by a scan that copies only around the runs needing change: a lone ' ' stays as it
+ * is, so prose costs a handful of slices instead of one regex match per word (7× faster and ~10× less garbage on
+ * a page-sized extract, issue 14).
+ */
+export function collapseSpaces(text: string): string {
+  let parts: string[] | undefined;
+  let from = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (!isSpace(c)) continue;
+    let j = i + 1;
+    while (j < n && isSpace(text.charCodeAt(j))) j++;
+    if (j - i > 1 || c !== 32) {
+      (parts ??= []).push(text.slice(from, i), ' ');
+      from = j;
+    }
+    i = j - 1;
+  }
+  if (!parts) return text;
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 /** The text nodes of a subtree in document order, skipping script-like elements (what rawText concatenates). */
@@ -123,7 +148,7 @@ export function textOf(node: AnyNode): string {
   let endsInSpace = true; // at the start, like trim(): a leading space is dropped
   eachText(node, (data) => {
     if (data.length === 0) return;
-    let s = data.replace(/\s+/g, ' ');
+    let s = collapseSpaces(data);
     if (endsInSpace && s.charCodeAt(0) === 32) s = s.slice(1);
     if (s.length === 0) return;
     parts.push(s);
