@@ -29,9 +29,12 @@ export function flattenedBelowDepth(doc: Document): number {
 /** Iteratively replaces the children of elements at `max` depth with their concatenated text; returns how many. */
 export function capDepth(doc: Document, max: number): number {
   let count = 0;
-  const stack: Array<[ParentNode, number]> = [[doc, 0]];
+  // Parallel stacks, not [node, depth] pairs: one pair per element of a page-sized tree is measurable garbage.
+  const stack: ParentNode[] = [doc];
+  const depths: number[] = [0];
   while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
+    const node = stack.pop()!;
+    const depth = depths.pop()!;
     if (depth >= max && node instanceof Element) {
       if (!node.children.some((c) => c instanceof Element)) continue;
       let text = '';
@@ -47,7 +50,12 @@ export function capDepth(doc: Document, max: number): number {
       count++;
       continue;
     }
-    for (const c of node.children) if (c instanceof Element) stack.push([c, depth + 1]);
+    for (const c of node.children) {
+      if (c instanceof Element) {
+        stack.push(c);
+        depths.push(depth + 1);
+      }
+    }
   }
   return count;
 }
@@ -274,9 +282,10 @@ export class SelectorIndex {
 
   constructor(doc: Document) {
     const stack: ParentNode[] = [doc];
+    const counts = new Map<string, number>(); // one map, cleared per parent: no garbage per element
     while (stack.length > 0) {
       const parent = stack.pop()!;
-      const counts = new Map<string, number>();
+      counts.clear();
       for (const child of parent.children) {
         if (!(child instanceof Element)) continue;
         const k = (counts.get(child.name) ?? 0) + 1;
