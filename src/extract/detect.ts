@@ -37,11 +37,14 @@ export function visibleTextOf(doc: Document): string {
   return textOf(doc);
 }
 
+/** SPA_STUB_MARKERS as one case-insensitive pattern (ASCII needles: the same hits as on a lower-cased copy). */
+const SPA_STUB_PATTERN = new RegExp(SPA_STUB_MARKERS.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
+
 export function pageSignals(html: string, doc: Document, visibleText?: string): PageSignals {
-  const lower = html.toLowerCase();
+  // Searched case-insensitively in place: a lower-cased copy of the page was a page-sized string (issue 14).
   const visible = visibleText ?? visibleTextOf(doc);
-  const scriptCount = countOccurrences(lower, '<script');
-  const stubMarker = SPA_STUB_MARKERS.some((m) => lower.includes(m));
+  const scriptCount = countMatches(html, /<script/gi);
+  const stubMarker = SPA_STUB_PATTERN.test(html);
   return {
     htmlChars: html.length,
     visibleTextChars: visible.length,
@@ -50,14 +53,15 @@ export function pageSignals(html: string, doc: Document, visibleText?: string): 
     scriptDensity: Math.min(1, scriptCount / 40),
     stubMarker,
     spaShell: visible.length < SPA_VISIBLE_TEXT_LIMIT && stubMarker,
-    hasNoscript: lower.includes('<noscript'),
+    hasNoscript: /<noscript/i.test(html),
     access: accessEvidence(doc, visible),
   };
 }
 
-function countOccurrences(hay: string, needle: string): number {
+function countMatches(hay: string, re: RegExp): number {
   let n = 0;
-  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) n++;
+  re.lastIndex = 0;
+  while (re.exec(hay)) n++;
   return n;
 }
 
