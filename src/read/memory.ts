@@ -6,15 +6,15 @@ import { readEnv } from '../config/env.ts';
 import { defineService } from '../runtime/services.ts';
 
 /**
- * Peak RSS growth of one read, measured from /proc on synthetic article pages over MCP (Node 24): about 64 MB of
- * fixed cost — the young generation V8 grows to while a page-sized tree is built, whatever the page — plus about
- * 44× the page for the tree (≈ 10×), its text and the blocks: 1 MB → 87 MB, 3 MB → 193 MB, 6 MB → 290–318 MB.
- * Each parse reserves the fixed part too (concurrent parses share one young generation, so this errs on the safe
- * side), and the factor is rounded up, so that the budget bounds real peaks, not hopes.
+ * Peak RSS growth of one read, measured from /proc on synthetic article pages over MCP (Node 24): a fixed part of
+ * up to about 100 MB — the young generation V8 grows to (2 × 64 MB semi-spaces) while a page-sized tree is built,
+ * whatever the page — plus about 40× the page for the tree (≈ 10×), its text and the blocks: 1 MB → 87–130 MB,
+ * 3 MB → 191–193 MB, 6 MB → 290–318 MB. Each parse reserves the fixed part too (concurrent parses share one young
+ * generation, so this errs on the safe side) and the factor is rounded up, so that the budget bounds real peaks.
  */
-export const PARSE_MEMORY_FACTOR = 48;
-/** What every parse reserves on top of its factor (the fixed cost above). */
-export const PARSE_MEMORY_BASE = 64 * 1024 * 1024;
+export const PARSE_MEMORY_FACTOR = 44;
+/** What every parse reserves on top of its factor (the fixed part above). */
+export const PARSE_MEMORY_BASE = 96 * 1024 * 1024;
 
 export class MemoryLedger {
   readonly capacity: number;
