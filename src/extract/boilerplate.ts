@@ -7,7 +7,7 @@ import {
   findAll,
   findFirst,
   matches,
-  rawText,
+  collapsedTextLength,
   removeNode,
   walk,
   type Document,
@@ -82,14 +82,14 @@ export function promoteNoscriptContent(doc: Document): boolean {
   let bestLen = 0;
   for (const n of noscripts) {
     let len = 0;
-    for (const c of n.children) len += rawText(c).replace(/\s+/g, ' ').length;
+    for (const c of n.children) len += collapsedTextLength(c);
     if (len > bestLen) {
       best = n;
       bestLen = len;
     }
   }
   if (!best || bestLen < 400) return false;
-  const outside = rawTextLength(doc);
+  const outside = collapsedTextLength(doc);
   if (bestLen < outside * 1.5) return false;
   best.name = 'div';
   return true;
@@ -97,9 +97,9 @@ export function promoteNoscriptContent(doc: Document): boolean {
 
 /** Removes boilerplate in place. */
 export function removeBoilerplate(doc: Document, opts: CleanOptions): CleanReport {
-  const total = rawTextLength(doc);
+  const total = collapsedTextLength(doc);
   const report = removeWith(doc, opts, total);
-  return { ...report, textBefore: total, textAfter: rawTextLength(doc) };
+  return { ...report, textBefore: total, textAfter: collapsedTextLength(doc) };
 }
 
 function removeWith(doc: Document, opts: CleanOptions, total: number): { removed: Element[] } {
@@ -121,7 +121,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
       }
     }
     const verdict = judge(el, opts.pageType, opts.mode ?? 'full');
-    if (verdict && !(verdict !== 'hidden-hard' && (rawTextLength(el) > guardOver || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
+    if (verdict && !(verdict !== 'hidden-hard' && (collapsedTextLength(el) > guardOver || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
       victims.push(el);
       return false;
     }
@@ -185,7 +185,7 @@ function holdsMainContent(el: Element, minText: number): boolean {
       (e) =>
         e !== el &&
         (e.name === 'main' || e.name === 'article' || (attr(e, 'role') ?? '') === 'main' || (attr(e, 'itemprop') ?? '') === 'articleBody') &&
-        (minText <= 0 || rawTextLength(e) >= minText),
+        (minText <= 0 || collapsedTextLength(e) >= minText),
     ) !== undefined
   );
 }
@@ -198,9 +198,6 @@ function insideContent(el: Element): boolean {
   return false;
 }
 
-function rawTextLength(node: Element | Document): number {
-  return rawText(node).replace(/\s+/g, ' ').length;
-}
 
 /** reading.md §10 step 7 boilerplate lines, matched against a whole (short) block's plain text. */
 export const BOILERPLATE_LINES: readonly RegExp[] = [

@@ -4,6 +4,7 @@
 import {
   attr,
   classAndId,
+  collapse,
   findAll,
   findFirst,
   textOf,
@@ -36,11 +37,14 @@ export function visibleTextOf(doc: Document): string {
   return textOf(doc);
 }
 
+/** SPA_STUB_MARKERS as one case-insensitive pattern (ASCII needles: the same hits as on a lower-cased copy). */
+const SPA_STUB_PATTERN = new RegExp(SPA_STUB_MARKERS.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
+
 export function pageSignals(html: string, doc: Document, visibleText?: string): PageSignals {
-  const lower = html.toLowerCase();
+  // Searched case-insensitively in place: a lower-cased copy of the page was a page-sized string (issue 14).
   const visible = visibleText ?? visibleTextOf(doc);
-  const scriptCount = countOccurrences(lower, '<script');
-  const stubMarker = SPA_STUB_MARKERS.some((m) => lower.includes(m));
+  const scriptCount = countMatches(html, /<script/gi);
+  const stubMarker = SPA_STUB_PATTERN.test(html);
   return {
     htmlChars: html.length,
     visibleTextChars: visible.length,
@@ -49,14 +53,15 @@ export function pageSignals(html: string, doc: Document, visibleText?: string): 
     scriptDensity: Math.min(1, scriptCount / 40),
     stubMarker,
     spaShell: visible.length < SPA_VISIBLE_TEXT_LIMIT && stubMarker,
-    hasNoscript: lower.includes('<noscript'),
+    hasNoscript: /<noscript/i.test(html),
     access: accessEvidence(doc, visible),
   };
 }
 
-function countOccurrences(hay: string, needle: string): number {
+function countMatches(hay: string, re: RegExp): number {
   let n = 0;
-  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) n++;
+  re.lastIndex = 0;
+  while (re.exec(hay)) n++;
   return n;
 }
 
@@ -330,16 +335,15 @@ const DEFINITIONAL = /\b(is an?|is the|are the|refers to|is defined as|means)\b/
 
 /** reading.md §9.4 `visibleProse`: drop images, link URLs (keep text), heading and bullet markers, whitespace runs. */
 export function visibleProseOf(markdown: string): string {
-  return markdown
+  const prose = markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s{0,12}#{1,6}\s+/gm, '')
     .replace(/^\s*(?:[*+-]|\d+[.)])\s+/gm, '')
     .replace(/^\s*>\s?/gm, '')
     .replace(/`{3,}[^\n]*/g, '')
-    .replace(/\|/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/\|/g, ' ');
+  return collapse(prose);
 }
 
 export function assessQuality(markdown: string): QualityVerdict {
@@ -348,24 +352,31 @@ export function assessQuality(markdown: string): QualityVerdict {
   const v = prose.length;
   const contentDensity = total > 0 ? Math.min(1, v / total) : 0;
   const lengthPrior = v / (v + 120);
-  const tokens = (prose.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []) as string[];
-  const unique = new Set(tokens).size;
+  // Counted while scanning, never collected: on a page-sized extract the arrays of every token, sentence and line
+  // were the largest transient allocations of a read (issue 14).
+  let tokenCount = 0;
+  const uniqueTokens = new Set<string>();
+  for (const m of prose.toLowerCase().matchAll(/[\p{L}\p{N}]{3,}/gu)) {
+    tokenCount++;
+    uniqueTokens.add(m[0]);
+  }
+  const unique = uniqueTokens.size;
   // Sentence-like runs: ≥ 25 chars between terminators, starting with a letter/digit (linear scan, no backtracking).
   let sentences = 0;
-  for (const seg of prose.split(/[.!?。！？]/).slice(0, -1)) {
-    const t = seg.trimStart();
+  for (const m of prose.matchAll(/([^.!?。！？]*)[.!?。！？]/g)) {
+    const t = m[1].trimStart();
     if (t.length >= 25 && /^[\p{L}\p{N}]/u.test(t)) sentences++;
   }
   const semanticRichness =
-    tokens.length === 0 ? 0 : 0.4 * Math.min(1, sentences / 4) + 0.3 * (unique / tokens.length) + 0.3 * Math.min(1, unique / 60);
+    tokenCount === 0 ? 0 : 0.4 * Math.min(1, sentences / 4) + 0.3 * (unique / tokenCount) + 0.3 * Math.min(1, unique / 60);
 
-  const lines = markdown.split('\n').filter((l) => l.trim());
-  const headingLines = lines.filter((l) => /^#{1,6}\s/.test(l));
-  const nonHeadingChars = lines.filter((l) => !/^#{1,6}\s/.test(l)).join(' ').trim().length;
-  const hasListsOrLinks = /^\s*(?:[*+-]|\d+[.)])\s+/m.test(markdown) || /\]\(/.test(markdown);
-  const headingShell = total < 400 && headingLines.length >= 2 && !hasListsOrLinks && nonHeadingChars < 40;
-  const linkTexts = [...markdown.matchAll(/\[([^\]]*)\]\([^)]*\)/g)].map((m) => m[1]);
-  const linkChars = linkTexts.reduce((a, t) => a + t.length, 0);
+  const headingShell = total < 400 && isHeadingShell(markdown);
+  let linkCount = 0;
+  let linkChars = 0;
+  for (const m of markdown.matchAll(/\[([^\]]*)\]\([^)]*\)/g)) {
+    linkCount++;
+    linkChars += m[1].length;
+  }
 
   let noise = 0;
   const noiseReasons: string[] = [];
@@ -373,11 +384,11 @@ export function assessQuality(markdown: string): QualityVerdict {
     noise += w;
     noiseReasons.push(code);
   };
-  if (CONSENT_OR_ROBOT.test(prose) && v < 1500) add('consent_or_robot', 0.55);
+  if (v < 1500 && CONSENT_OR_ROBOT.test(prose)) add('consent_or_robot', 0.55);
   if (total <= 280 && CTA.test(prose)) add('promo_cta', DEFINITIONAL.test(prose) ? 0.35 : 0.45);
   if (total < 400) add('tiny_sparse', 0.25);
   if (headingShell) add('heading_shell', 0.55);
-  if (linkTexts.length >= 5 && v > 0 && linkChars / v > 0.6) add('link_farm', 0.3);
+  if (linkCount >= 5 && v > 0 && linkChars / v > 0.6) add('link_farm', 0.3);
   noise = Math.max(0, Math.min(1, noise));
 
   const score = round4(0.35 * (1 - noise) + 0.25 * contentDensity + 0.25 * semanticRichness + 0.15 * lengthPrior);
@@ -402,6 +413,15 @@ export function assessQuality(markdown: string): QualityVerdict {
     visibleProse: v,
     noiseReasons,
   };
+}
+
+/** Headings and next to nothing else: no lists, no links, under 40 chars outside the heading lines. */
+function isHeadingShell(markdown: string): boolean {
+  const lines = markdown.split('\n').filter((l) => l.trim());
+  const headingLines = lines.filter((l) => /^#{1,6}\s/.test(l));
+  const nonHeadingChars = lines.filter((l) => !/^#{1,6}\s/.test(l)).join(' ').trim().length;
+  const hasListsOrLinks = /^\s*(?:[*+-]|\d+[.)])\s+/m.test(markdown) || /\]\(/.test(markdown);
+  return headingLines.length >= 2 && !hasListsOrLinks && nonHeadingChars < 40;
 }
 
 /** reading.md §9.4 `confidence`: score ±0.05 for browser/truncation, at most 0.25 when bad. */

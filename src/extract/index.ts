@@ -96,6 +96,53 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     const feedResult = extractFeed(input);
     if (feedResult) return feedResult;
   }
+  const read = readDom(input, options);
+  // The parse tree is unreachable from here on: the block passes and the page-state verdict below run with the
+  // DOM collectable, so a page-sized tree does not stay live beside their garbage (issue 14).
+  let blocks = recomputeHeadingPaths(dropRepeats(read.blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text))));
+  const { reading, typeReading, pageType, main } = read;
+  blocks = withTitle(blocks, reading.meta.title);
+  const precision = main.precision ?? { removed: {} };
+  blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, declared: typeReading.source === 'structured', title: reading.meta.title }, precision));
+  const title = reading.meta.title ? blocks[0].text : undefined;
+  const markdown = blocks.map((b) => b.markdown).join('\n\n');
+
+  const state = assessPageState({
+    html: input.html,
+    url: input.url,
+    markdown,
+    title: reading.rawTitle,
+    visibleText: read.visibleText,
+    signals: read.signals,
+    statusCode: input.statusCode,
+    hasAuthenticationChallenge: input.hasAuthenticationChallenge,
+    requestedUrl: input.requestedUrl,
+    sessionBound: options.sessionBound,
+    isDocs: pageType === 'documentation',
+  });
+  return {
+    state,
+    markdown,
+    blocks,
+    ...(title ? { title } : {}),
+    meta: reading.meta,
+    tables: read.tables,
+    links: read.links,
+    mediaRefs: read.mediaRefs,
+    pageType,
+    strategy: main.strategy,
+    precision,
+    contentRoots: read.contentRoots,
+    signals: read.signals,
+    ...(read.domDepthCapped ? { domDepthCapped: read.domDepthCapped } : {}),
+  };
+}
+
+/**
+ * Everything that needs the parse tree: parse → page signals + metadata from the untouched DOM → boilerplate
+ * removal → main content → rendered blocks. Returns only plain data (no node references), so the tree dies here.
+ */
+function readDom(input: ExtractInput, options: ExtractOptions) {
   let doc = parseHtml(input.html);
   promoteNoscriptContent(doc);
   let selectors = new SelectorIndex(doc);
@@ -130,41 +177,19 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     links = out.links;
     mediaRefs = out.mediaRefs;
   }
-  blocks = recomputeHeadingPaths(dropRepeats(blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text))));
-  blocks = withTitle(blocks, reading.meta.title);
-  const precision = main.precision ?? { removed: {} };
-  blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, declared: typeReading.source === 'structured', title: reading.meta.title }, precision));
-  const title = reading.meta.title ? blocks[0].text : undefined;
-  const markdown = blocks.map((b) => b.markdown).join('\n\n');
-
-  const state = assessPageState({
-    html: input.html,
-    url: input.url,
-    markdown,
-    title: reading.rawTitle,
-    visibleText,
-    signals,
-    statusCode: input.statusCode,
-    hasAuthenticationChallenge: input.hasAuthenticationChallenge,
-    requestedUrl: input.requestedUrl,
-    sessionBound: options.sessionBound,
-    isDocs: pageType === 'documentation',
-  });
   return {
-    state,
-    markdown,
     blocks,
-    ...(title ? { title } : {}),
-    meta: reading.meta,
     tables,
     links,
     mediaRefs,
-    pageType,
-    strategy: main.strategy,
-    precision,
-    contentRoots: main.roots.map((r) => selectors.selectorOf(r)),
+    visibleText,
     signals,
-    ...(flattenedBelowDepth(doc) ? { domDepthCapped: flattenedBelowDepth(doc) } : {}),
+    reading,
+    typeReading,
+    pageType,
+    main: { strategy: main.strategy, precision: main.precision },
+    contentRoots: main.roots.map((r) => selectors.selectorOf(r)),
+    domDepthCapped: flattenedBelowDepth(doc),
   };
 }
 

@@ -13,6 +13,9 @@ export interface MetaReading {
   h1s: string[];
 }
 
+/** The elements readMeta reads (besides any with an itemtype). */
+const META_TAGS = new Set(['meta', 'link', 'title', 'html', 'script', 'base']);
+
 export function readMeta(doc: Document, url: string): MetaReading {
   const metas = new Map<string, string>();
   let canonicalHref: string | undefined;
@@ -21,7 +24,7 @@ export function readMeta(doc: Document, url: string): MetaReading {
   let htmlLang: string | undefined;
   const ldBlocks: string[] = [];
   const types = new Set<string>();
-  for (const el of findAll(doc, (e) => ['meta', 'link', 'title', 'html', 'script', 'base'].includes(e.name) || e.attribs.itemtype !== undefined)) {
+  for (const el of findAll(doc, (e) => META_TAGS.has(e.name) || e.attribs.itemtype !== undefined)) {
     switch (el.name) {
       case 'meta': {
         const key = (attr(el, 'property') ?? attr(el, 'name') ?? attr(el, 'itemprop') ?? attr(el, 'http-equiv') ?? '').toLowerCase();

@@ -6,13 +6,15 @@ import { readEnv } from '../config/env.ts';
 import { defineService } from '../runtime/services.ts';
 
 /**
- * Peak memory of one parse per byte of page, measured on synthetic article pages (0.6–6 MB, Node 24): about 75×
- * for the extraction phase (DOM ≈ 19×, the rest transient strings). Reservations use this factor so that the
- * budget bounds real peaks, not hopes.
+ * Peak RSS growth of one read, measured from /proc on synthetic article pages over MCP (Node 24): a fixed part of
+ * up to about 100 MB — the young generation V8 grows to (2 × 64 MB semi-spaces) while a page-sized tree is built,
+ * whatever the page — plus about 40× the page for the tree (≈ 10×), its text and the blocks: 1 MB → 87–130 MB,
+ * 3 MB → 191–193 MB, 6 MB → 290–318 MB. Each parse reserves the fixed part too (concurrent parses share one young
+ * generation, so this errs on the safe side) and the factor is rounded up, so that the budget bounds real peaks.
  */
-export const PARSE_MEMORY_FACTOR = 80;
-/** Small pages reserve at least this much (fixed costs of a parse). */
-export const PARSE_MEMORY_FLOOR = 4 * 1024 * 1024;
+export const PARSE_MEMORY_FACTOR = 44;
+/** What every parse reserves on top of its factor (the fixed part above). */
+export const PARSE_MEMORY_BASE = 96 * 1024 * 1024;
 
 export class MemoryLedger {
   readonly capacity: number;
@@ -78,4 +80,4 @@ export const memoryLedgerService = defineService({
 });
 
 /** The reservation one parse of `bytes` of page makes. */
-export const parseReservation = (bytes: number) => Math.max(PARSE_MEMORY_FLOOR, bytes * PARSE_MEMORY_FACTOR);
+export const parseReservation = (bytes: number) => PARSE_MEMORY_BASE + bytes * PARSE_MEMORY_FACTOR;

@@ -2,7 +2,7 @@
 // budget is taken, one parse larger than the whole budget still runs alone, and an aborted waiter leaves the queue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MemoryLedger, parseReservation, PARSE_MEMORY_FACTOR, PARSE_MEMORY_FLOOR } from '../../../src/read/memory.ts';
+import { MemoryLedger, parseReservation, PARSE_MEMORY_BASE, PARSE_MEMORY_FACTOR } from '../../../src/read/memory.ts';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -50,7 +50,8 @@ test('issue 14: an aborted waiter leaves the queue; a release twice is harmless'
   (await ledger.reserve(10))();
 });
 
-test('issue 14: a parse reserves the documented factor of its page, with a floor', () => {
-  assert.equal(parseReservation(1000), PARSE_MEMORY_FLOOR);
-  assert.equal(parseReservation(6_000_000), 6_000_000 * PARSE_MEMORY_FACTOR);
+test('issue 14: a parse reserves the documented fixed cost plus the documented factor of its page', () => {
+  assert.equal(parseReservation(0), PARSE_MEMORY_BASE);
+  assert.equal(parseReservation(6_000_000), PARSE_MEMORY_BASE + 6_000_000 * PARSE_MEMORY_FACTOR);
+  assert.ok(parseReservation(6_000_000) < 6_000_000 * 61, 'a 6 MB page reserves under 61× its size (80× before)');
 });
