@@ -324,12 +324,15 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       }
     }
   }
-  if (opts.pageType === 'article' && opts.declared) {
+  // Captions go only on declared articles (elsewhere a figure may be the content); the dateline and tail metadata
+  // lines go on every page read as prose, declared or guessed — a generic page's "Letzte Änderung …" is no content.
+  const declaredArticle = opts.pageType === 'article' && opts.declared;
+  if (opts.pageType === 'article' || opts.pageType === 'generic') {
     // Figure captions and photo credits are the picture's, not the article's text — unless the figures are what
     // the page is made of (coupon grids, galleries with long captions).
     const captionText = blocks.reduce((a, b) => a + (FIGCAPTION.test(b.selector) ? b.text.length : 0), 0);
     const allText = blocks.reduce((a, b) => a + b.text.length, 0);
-    for (let i = 1; i < blocks.length && captionText < allText * 0.15; i++) {
+    for (let i = 1; declaredArticle && i < blocks.length && captionText < allText * 0.15; i++) {
       if (keep[i] && blocks[i].kind !== 'image' && FIGCAPTION.test(blocks[i].selector)) {
         keep[i] = false;
         count(report, 'credit', () => blocks[i].text);
