@@ -18,13 +18,16 @@
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images");
 //     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!");
 //     tail          after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
-//                   "Tags:", "Filed under") on article pages.
+//                   "Tags:", "Filed under") on article and generic pages;
+//     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
+//                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
 import { Element, attr, classAndId, removeNode, textOf, type ParentNode } from './dom.ts';
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
+import { rejectByClass } from './block-class.ts';
 
-export type PrecisionReason = 'comments' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail';
+export type PrecisionReason = 'comments' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
 
 export interface PrecisionReport {
   removed: Partial<Record<PrecisionReason, number>>;
@@ -365,6 +368,13 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       }
     }
   }
+  if (opts.pageType === 'article') {
+    // The block classifier (block-class.ts): after the article's last good block, what is not a sentence or a list.
+    for (const i of rejectByClass(blocks, keep)) {
+      keep[i] = false;
+      count(report, 'class', () => blocks[i].text);
+    }
+  }
   return blocks.filter((_, i) => keep[i]);
 }
 
@@ -376,7 +386,8 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
  */
 function isTailLabel(b: ContentBlock, t: string): boolean {
   if (b.kind === 'heading') return true;
-  if (b.kind === 'image' || b.kind === 'list') return false;
+  // A picture wrapped in a paragraph (`<p><img alt=…></p>`) is a figure of the article, not a label.
+  if (b.kind === 'image' || b.kind === 'list' || b.markdown.trimStart().startsWith('![')) return false;
   if (t.length <= 60 && !/[.!?…]$/.test(t)) return true;
   return b.kind === 'paragraph' && t.length < 300 && /^_[^_][\s\S]*_$/.test(b.markdown.trim());
 }
