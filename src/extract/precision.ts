@@ -275,6 +275,14 @@ export interface BlockRefineOptions {
   title?: string;
 }
 
+/** Share of a block's text that sits inside links: a sentence with one citation link is still prose. */
+function linkTextShare(b: ContentBlock): number {
+  if (!b.links?.length || !b.text.length) return 0;
+  let linked = 0;
+  for (const m of b.markdown.matchAll(/\[([^\]]*)\]\([^)]*\)/g)) linked += m[1].length;
+  return Math.min(1, linked / b.text.length);
+}
+
 /** Prose: a paragraph or quote long enough to be the article talking, not a label. */
 function isProse(b: ContentBlock): boolean {
   if (b.kind !== 'paragraph' && b.kind !== 'quote') return false;
@@ -314,11 +322,13 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       if (!keep[i] || b.kind === 'code' || b.kind === 'table' || b.text.length > 80 || !RELATED_HEADING.test(b.text.trim())) continue;
       keep[i] = false;
       count(report, 'heading', () => b.text);
+      // A sentence ("Subscribe to our newsletter for weekly tips.") is a prompt, not a label: it goes alone.
+      if (b.kind !== 'heading' && /[.!?]$/.test(b.text.trim())) continue;
       const level = b.kind === 'heading' ? (b.level ?? 2) : 7;
       for (let j = i + 1; j < blocks.length; j++) {
         const n = blocks[j];
         if (n.kind === 'heading' && (n.level ?? 2) <= level) break;
-        if (isProse(n) && !(n.links?.length)) break;
+        if (isProse(n) && linkTextShare(n) < 0.3) break;
         if (n.kind !== 'list' && !(n.links?.length) && n.text.length > 200) break;
         if (keep[j]) {
           keep[j] = false;

@@ -39,6 +39,7 @@ const JSON_RUNS: Record<string, string[][]> = {
   keys: [['keys', 'export', '--json']],
   verify: [['verify', '--json']],
   canary: [['canary', 'selftest', '--json'], ['--json', 'canary', 'vectors', '--emit']],
+  batch: [['batch', 'status', 'no-such-job', '--json']],
   exam: [['exam', 'selftest', '--json'], ['exam', 'harness-selftest', '--json'], ['exam', 'tasks']],
 };
 /** Verbs whose stdout is not theirs to fill with a JSON report. */

@@ -86,9 +86,10 @@ before(async () => {
     '/hang': () => {
       // never answers: the deadline must fire
     },
+    // The header list sits between prose: a short unpunctuated last line of an article is tail metadata to the reader.
     '/echo-headers': (req, res) => {
       const names = Object.keys(req.headers).filter((h) => h.startsWith('x-') || h === 'cookie');
-      html(`<html><head><title>Headers</title></head><body><main><article><h1>Headers</h1><p>${'The server saw these request headers and lists them here for the test to check. '.repeat(4)}</p><p>${names.map((n) => `${n}=${req.headers[n]}`).join('; ')}</p></article></main></body></html>`)(req, res);
+      html(`<html><head><title>Headers</title></head><body><main><article><h1>Headers</h1><p>${'The server saw these request headers and lists them here for the test to check. '.repeat(2)}</p><p>${names.map((n) => `${n}=${req.headers[n]}`).join('; ')}</p><p>${'The list above is what the request carried, one name and value a pair. '.repeat(2)}</p></article></main></body></html>`)(req, res);
     },
   });
 });
