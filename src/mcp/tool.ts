@@ -82,7 +82,7 @@ const SAFE = Number.MAX_SAFE_INTEGER;
  * The published JSON Schema in the portable subset clients handle (issue 14): an optional parameter is simply
  * not required — `null` stays accepted at run time but is not advertised (`anyOf [X, null]` and `type [t, "null"]`
  * become X / t); integers carry their documented ranges (a `.meta({minimum, maximum})` range of a clamped
- * parameter moves onto the integer) and never zod's ±2^53 placeholders.
+ * parameter moves onto the integer) and never zod's ±2^53 defaults.
  */
 export function portableSchema(schema: Record<string, unknown>): Record<string, unknown> {
   const visit = (node: unknown): unknown => {

@@ -1,6 +1,6 @@
 // What `connect` created in host config files — a whole file (and the directory it made for it), or the container
 // object its entry lives in (`"mcp": {…}` in an opencode.json that had none) — kept in `~/.occam/connect-created.json`
-// so `disconnect` can take those away again once they are empty, instead of leaving `"mcp": {}` or a `{}` stub.
+// so `disconnect` can take those away again once they are empty, instead of leaving `"mcp": {}` or an empty `{}` file.
 // Anything the user added in the meantime keeps the container (and the file) in place.
 import { existsSync, readFileSync, readdirSync, rmdirSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -1,6 +1,6 @@
 // `occam disconnect` core (operator.md §10): remove only Occam-managed `ff-occam` entries. Plan first; any
 // `refuse` row blocks the whole run; execution re-inspects right before each removal. What connect created and
-// is now empty (the servers object, or the whole file) goes too, so connect + disconnect leaves no stub.
+// is now empty (the servers object, or the whole file) goes too, so connect + disconnect leaves no empty shell behind.
 import type { Ctx } from './proc.ts';
 import { desiredLaunch, SERVER_NAME, type RuntimeInfo } from './entry.ts';
 import { HOST_ADAPTERS, HOST_IDS, detectHost, type HostAdapter } from './hosts/registry.ts';

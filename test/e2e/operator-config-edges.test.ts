@@ -84,7 +84,7 @@ test('issue 16: a rewrite as root keeps the file\'s uid/gid (and its mode)', { s
 
 test('issue 16: a user who cannot give the file back its owner gets a clear refusal, the file unchanged', { skip: isRoot ? false : 'needs root to set up two uids' }, () => {
   const w = world();
-  const dir = join(w.root, 'shared');
+  const dir = join(w.root, 'common-dir');
   mkdirSync(dir, { mode: 0o777 });
   const path = join(dir, 'mcp.json');
   writeFileSync(path, USER_FILE, { mode: 0o666 });
