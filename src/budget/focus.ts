@@ -52,7 +52,7 @@ export function termMatches(docTerm: string, queryTerm: string): boolean {
   return short.length >= 4 && long.startsWith(short);
 }
 
-const DEFINITIONAL = /\b(is|are) (a|an|the)\b|\brefers to\b|\bis defined as\b|\bmeans\b/i;
+export const DEFINITIONAL = /\b(is|are) (a|an|the)\b|\brefers to\b|\bis defined as\b|\bmeans\b/i;
 
 export type FocusStatus = 'hit' | 'weak' | 'miss' | 'not_requested';
 

@@ -7,7 +7,7 @@
 // sidecar as it is serialised (blocks, tables, chunks, mediaRefs, feed items, toc) and a receipt reserve.
 // Fixed envelope metadata (url, hashes, quality, timings) is constant-size and not charged.
 import type { FocusQuery, FocusRanking, FocusStatus } from './focus.ts';
-import { rankSections, termMatches, termsOf } from './focus.ts';
+import { DEFINITIONAL, rankSections, termMatches, termsOf } from './focus.ts';
 import type { MdBlock, MdDocument } from './sections.ts';
 import { joinBlocks } from './sections.ts';
 import type { TokenCost } from './tokens.ts';
@@ -207,6 +207,40 @@ export function blockScore(text: string, query: FocusQuery): number {
   return score / wanted.length;
 }
 
+/**
+ * The minimal answer unit of a chosen section (reading.md §12.5): its heading, its first *explanatory* body block
+ * (prose — the definitional paragraph that names the query when there is one, else the first paragraph naming a
+ * query term, else the first paragraph; an infobox table or a notice banner before it does not explain), then the
+ * list/table/code tightly coupled after that block.
+ */
+function answerUnit(blocks: readonly MdBlock[], subtree: number[], query: FocusQuery | null): number[] {
+  const start = subtree.findIndex((i) => blocks[i].kind !== 'heading');
+  if (start < 0) return subtree.slice(0, 1);
+  const unit: number[] = blocks[subtree[0]].kind === 'heading' ? [subtree[0]] : [];
+  // Explanatory candidates: paragraphs and quotes up to the first sub-heading (the section's own body).
+  const own: number[] = [];
+  for (const i of subtree.slice(start)) {
+    if (blocks[i].kind === 'heading') break;
+    if (blocks[i].kind === 'paragraph' || blocks[i].kind === 'quote') own.push(i);
+  }
+  const names = (i: number) => (query ? blockScore(blocks[i].text, query) > 0 : false);
+  const body =
+    own.find((i) => names(i) && DEFINITIONAL.test(blocks[i].text)) ??
+    own.find(names) ??
+    own.find((i) => blocks[i].text.length >= 80) ??
+    subtree[start];
+  const at = subtree.indexOf(body);
+  // A body found under a sub-heading brings that heading along.
+  const subHeading = subtree.slice(0, at).findLast((i) => blocks[i].kind === 'heading');
+  if (subHeading !== undefined && !unit.includes(subHeading)) unit.push(subHeading);
+  unit.push(body);
+  for (const i of subtree.slice(at + 1)) {
+    if (!['list', 'table', 'code'].includes(blocks[i].kind)) break;
+    unit.push(i);
+  }
+  return unit;
+}
+
 /** Separator cost between pieces, charged conservatively. */
 const SEP = 1;
 
@@ -306,18 +340,7 @@ function planMarkdown(input: PlanInput, cap: number | null): MarkdownPlan {
     const marker = unchosenMarker(Math.max(1, others.length));
     const avail = cap - cost(marker) - SEP;
     const subtree = range(chosen.firstBlock, chosen.subtreeEnd);
-    // Minimal answer unit: heading + first body block + tightly coupled list/table/code right after it.
-    const unit: number[] = [];
-    for (const i of subtree) {
-      if (unit.length === 0 || blocks[i].kind === 'heading' && unit.length === 1 && blocks[unit[0]].kind !== 'heading') {
-        unit.push(i);
-        continue;
-      }
-      const bodyCount = unit.filter((u) => blocks[u].kind !== 'heading').length;
-      if (bodyCount === 0) unit.push(i);
-      else if (['list', 'table', 'code'].includes(blocks[i].kind)) unit.push(i);
-      else break;
-    }
+    const unit = answerUnit(blocks, subtree, input.query);
     const first = fillBlocks(blocks, unit, avail, cost, blockCost, { split: true, stopAtFirstMiss: true });
     let pieces = first.pieces;
     let used = first.used;

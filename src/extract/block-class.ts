@@ -17,7 +17,7 @@ const STOP_HIGH = 0.32;
 const MAX_LINK_DENSITY = 0.2;
 
 /** Characters of link text in a block's Markdown (`[text](url)`), over its plain-text length. */
-function linkDensity(b: ContentBlock): number {
+export function linkTextShare(b: ContentBlock): number {
   if (!b.links?.length || b.text.length === 0) return 0;
   let chars = 0;
   for (const m of b.markdown.matchAll(/\[([^\]]*)\]\([^)]*\)/g)) chars += m[1].length;
@@ -27,7 +27,7 @@ function linkDensity(b: ContentBlock): number {
 /** The jusText classes before smoothing; `stop` is the page language's stop-word set, `scale` its calibration. */
 export function classifyBlock(b: ContentBlock, stop: Set<string>, scale: number): BlockClass {
   const t = b.text;
-  const ld = linkDensity(b);
+  const ld = linkTextShare(b);
   if (ld > MAX_LINK_DENSITY) return 'bad';
   if (t.length < LENGTH_LOW) return ld > 0 ? 'bad' : 'short';
   const words = wordsOf(t);
@@ -96,7 +96,7 @@ export function rejectByClass(blocks: ContentBlock[], keep: boolean[], from = 1)
     // (ingredients, sources, product credits), any block long enough to say something (the short stop-word lists
     // miss some prose). What goes: headings, short labels and bylines without a sentence end, link lists.
     const sentence = /[.!?…:]["»”)]?$/.test(b.text.trim()) || b.kind === 'list' || (b.kind !== 'heading' && b.text.length >= LENGTH_LOW);
-    if (linkDensity(b) <= 0.5 && sentence) continue;
+    if (linkTextShare(b) <= 0.5 && sentence) continue;
     out.push(idx[k]);
   }
   // A heading stays with its section: it goes only when nothing under it (up to the next heading) stays.

@@ -25,7 +25,7 @@
 import { Element, attr, classAndId, removeNode, textOf, type ParentNode } from './dom.ts';
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
-import { rejectByClass } from './block-class.ts';
+import { linkTextShare, rejectByClass } from './block-class.ts';
 
 export type PrecisionReason = 'comments' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
 
@@ -100,7 +100,11 @@ function insideCommentSection(el: Element): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // DOM pass
 
-const PRUNABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'dl', 'header', 'footer', 'figure', 'p', 'span']);
+// Block-level containers only: an inline element (a linked name inside a sentence) is part of the sentence around it.
+const PRUNABLE = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'dl', 'header', 'footer', 'figure', 'p']);
+/** Words outside links that make a link-heavy paragraph prose (a definition full of links), not a link list; half
+ *  as many do when it ends as a sentence ("… such as Drupal, Grav and TYPO3."). */
+const PROSE_WORDS_OUTSIDE_LINKS = 12;
 const HEADING_TAG = /^h[1-6]$/;
 
 /** Removes the blocks inside `roots` that the rules reject. */
@@ -124,7 +128,7 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
     removedText += stats.text(el);
     return true;
   };
-  const visit = (el: Element, isRoot: boolean): void => {
+  const visit = (el: Element, isRoot: boolean, inTable: boolean): void => {
     if (el.name === 'pre' || el.name === 'code') return;
     if (!isRoot) {
       const s = stats.get(el);
@@ -151,20 +155,43 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
         }
       }
       if (!teasersOff && !linkHeavy && isTeaserGroup(el, stats) && stats.text(el) < rootText * 0.5 && take(el, 'teasers')) return;
-      if (!linkHeavy && !forum && PRUNABLE.has(el.name) && s.text > 0) {
+      // Inside a table a linked cell is data (an infobox's "Developed by"): a table goes whole or not at all.
+      if (!linkHeavy && !forum && !inTable && PRUNABLE.has(el.name) && s.text > 0) {
         const ld = s.link / s.text;
         const listy = el.name === 'ul' || el.name === 'ol';
-        if (((listy && ld > 0.7 && s.text < 3000) || (!listy && ld > 0.55 && s.text < 2000)) && take(el, 'link-dense')) return;
+        const dense = (listy && ld > 0.7 && s.text < 3000) || (!listy && ld > 0.55 && s.text < 2000);
+        if (dense && !(el.name === 'p' && isLinkedProse(el)) && take(el, 'link-dense')) return;
       }
     }
-    for (const c of el.children) if (c instanceof Element) visit(c, false);
+    const childInTable = inTable || el.name === 'table';
+    for (const c of el.children) if (c instanceof Element) visit(c, false, childInTable);
   };
-  for (const r of roots) visit(r, true);
+  for (const r of roots) visit(r, true, false);
   for (const [v, reason] of victims) {
     count(report, reason, () => textOf(v));
     removeNode(v);
   }
   return report;
+}
+
+function isLinkedProse(p: Element): boolean {
+  const words = wordsOutsideLinks(p);
+  return words >= PROSE_WORDS_OUTSIDE_LINKS || (words >= PROSE_WORDS_OUTSIDE_LINKS / 2 && /[.!?…]["»”)]?(\[[^\]]{1,12}\])*$/.test(textOf(p).trim())); // citation marks may trail
+}
+
+/** Words of two or more letters in the element's text outside `<a>`, stopping once the prose threshold is reached. */
+function wordsOutsideLinks(el: Element): number {
+  let words = 0;
+  const walkText = (n: ParentNode): void => {
+    for (const c of n.children) {
+      if (words >= PROSE_WORDS_OUTSIDE_LINKS) return;
+      if (c instanceof Element) {
+        if (c.name !== 'a' && c.name !== 'sup') walkText(c);
+      } else if (c.type === 'text') words += ((c as unknown as { data: string }).data.match(/\p{L}{2,}/gu) ?? []).length;
+    }
+  };
+  walkText(el);
+  return words;
 }
 
 function followingUntilHeading(h: Element): Element[] {
@@ -276,19 +303,14 @@ export interface BlockRefineOptions {
 }
 
 /** Share of a block's text that sits inside links: a sentence with one citation link is still prose. */
-function linkTextShare(b: ContentBlock): number {
-  if (!b.links?.length || !b.text.length) return 0;
-  let linked = 0;
-  for (const m of b.markdown.matchAll(/\[([^\]]*)\]\([^)]*\)/g)) linked += m[1].length;
-  return Math.min(1, linked / b.text.length);
-}
 
 /** Prose: a paragraph or quote long enough to be the article talking, not a label. */
 function isProse(b: ContentBlock): boolean {
   if (b.kind !== 'paragraph' && b.kind !== 'quote') return false;
   if (b.text.length < 120) return false;
-  const linkText = (b.markdown.match(/\]\(/g) ?? []).length;
-  return linkText < 4 && /[.!?:;…"»”)]\s*$/.test(b.text.trim());
+  // An encyclopedia paragraph links every other noun and is still prose: the share of linked text decides.
+  const links = (b.markdown.match(/\]\(/g) ?? []).length;
+  return (links < 4 || linkTextShare(b) < 0.4) && /[.!?:;…"»”)]\s*$/.test(b.text.trim());
 }
 
 /** Drops rejected blocks; `blocks[0]` may be the title heading (never dropped). */
@@ -371,7 +393,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
         const b = blocks[i];
         if (!keep[i] || b.kind === 'code' || b.kind === 'table') continue;
         const t = b.text.trim();
-        if ((t.length <= 100 && META_LINE.test(t)) || isTailLabel(b, t)) {
+        if ((t.length <= 100 && META_LINE.test(t)) || (isTailLabel(b, t) && !(b.kind === 'heading' && headsKeptContent(blocks, keep, i)))) {
           keep[i] = false;
           count(report, 'tail', () => t);
         }
@@ -394,6 +416,17 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
  * italics is the site's own boilerplate (newsletter pitch, disclaimer). jusText calls such blocks "short" and lets
  * their neighbours decide; here the neighbour is the article's end.
  */
+/** Whether a block that stays follows heading `i` before the next heading of its level or above. */
+function headsKeptContent(blocks: ContentBlock[], keep: boolean[], i: number): boolean {
+  const level = blocks[i].level ?? 2;
+  for (let j = i + 1; j < blocks.length; j++) {
+    const b = blocks[j];
+    if (b.kind === 'heading' && (b.level ?? 2) <= level) return false;
+    if (keep[j] && b.kind !== 'heading' && !(b.text.trim().length <= 100 && META_LINE.test(b.text.trim()))) return true;
+  }
+  return false;
+}
+
 function isTailLabel(b: ContentBlock, t: string): boolean {
   if (b.kind === 'heading') return true;
   // A picture wrapped in a paragraph (`<p><img alt=…></p>`) is a figure of the article, not a label.

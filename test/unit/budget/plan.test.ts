@@ -136,6 +136,23 @@ test('reading.md #26: focus_window keeps the focused section and its marker, rep
   assert.ok(listed.includes('Install') && listed.includes('Changelog'), 'unchosen sections are listed for a follow-up `section` call');
 });
 
+test('reading.md §12.5: the answer unit is the explanatory paragraph naming the query, not an infobox or notice before it', () => {
+  const infobox = ['| Markdown | |', '| --- | --- |', ...Array.from({ length: 30 }, (_, i) => `| Field ${i} | value ${i} of the infobox row |`)].join('\n');
+  const md = [
+    '# Markdown',
+    'This article relies excessively on references to primary sources. Please improve this article.',
+    infobox,
+    'Markdown is a lightweight markup language for creating formatted text. John Gruber created Markdown in 2004.',
+    '## History',
+    'Another paragraph about the history of plain-text conventions and email.',
+  ].join('\n\n');
+  const plan = planResponse(input(md, { maxTokens: 160, query: decomposeQuery('John Gruber') }));
+  assert.equal(plan.strategy, 'focus_window');
+  assert.ok(plan.markdown.startsWith('# Markdown'), plan.markdown);
+  assert.ok(plan.markdown.includes('John Gruber created Markdown'), plan.markdown);
+  assert.ok(bpeTokens(plan.markdown) <= 160);
+});
+
 test('reading.md #23: a URL fragment selects its section under a small budget', () => {
   const plan = planResponse(input(sixSections, { maxTokens: 200, fragment: 'install' }));
   assert.equal(plan.strategy, 'focus_window');

@@ -136,3 +136,25 @@ test('one `#` title: a short h1 that the document title opens with ("Markdown - 
   const logo = extractDocument({ html: `<html><head><title>Apple pie with cinnamon</title></head><body><main><h1>Apple</h1>${prose(3)}</main></body></html>`, url: 'https://wiki.test/pie' });
   assert.equal(logo.markdown.split('\n')[0], '# Apple pie with cinnamon');
 });
+
+test('link-heavy prose stays: an encyclopedia lead, a sentence of linked names, an infobox cell; link lists still go', () => {
+  const a = (t: string) => `<a href="/wiki/${encodeURIComponent(t)}">${t}</a>`;
+  const lead = `<p><b>Markdown</b><sup class="reference"><a href="#n9">[9]</a></sup> is a ${a('lightweight markup language')} for creating ${a('formatted text')} using a ${a('plain-text editor')}. ${a('John Gruber')} created Markdown in 2004 as an easy-to-read ${a('markup language')}.</p>`;
+  const cms = `<p>Markdown Extra is supported in some ${a('content management systems')} such as ${a('Drupal')}, ${a('Grav (CMS)')}, ${a('Textpattern CMS')} and ${a('TYPO3')}.<sup class="reference"><a href="#n50">[50]</a></sup></p>`;
+  const infobox = `<table class="infobox"><tr><th>Filename extensions</th><td>.md, .markdown</td></tr><tr><th>Initial release</th><td>March 9, 2004</td></tr><tr><th>Developed by</th><td><div class="plainlist">${a('John Gruber')}</div></td></tr><tr><th>Website</th><td><span class="url">${a('daringfireball.net')}</span></td></tr></table>`;
+  const inline = `<p>${ARTICLE_TEXT} It was measured by <span class="nowrap">${a('Ada Lovelace')}</span> in her lab.</p>`;
+  const linkList = `<p>${a('Home')} · ${a('News')} · ${a('Sport')} · ${a('Weather')} · ${a('Contact us')}</p>`;
+  const r = extractDocument({ html: page(`<main>${infobox}${lead}${prose(6)}${inline}${cms}${linkList}${prose(2)}</main>`), url: 'https://pages.test/wiki/Markdown' });
+  for (const kept of ['Gruber) created Markdown', 'such as [Drupal]', 'Developed by | [John Gruber]', 'daringfireball.net', 'measured by [Ada Lovelace]']) {
+    assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  }
+  assert.ok(!r.markdown.includes('[Weather]'), 'a link list in a paragraph is still dropped');
+});
+
+test('after the last prose paragraph a heading with content under it stays; an empty label heading goes', () => {
+  const refs = Array.from({ length: 4 }, (_, i) => `<li>Measured run ${i}, eu-west, 128 MB</li>`).join('');
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(6)}<h2>Examples</h2><table><tr><th>Input</th><th>Output</th></tr><tr><td>*a*</td><td>italic a</td></tr></table><h2>Notes</h2><ol>${refs}</ol><h3>Share</h3></article>`), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes('## Examples'), r.markdown);
+  assert.ok(r.markdown.includes('## Notes\n\n1.  Measured run 0'), r.markdown);
+  assert.ok(!r.markdown.includes('### Share'), r.markdown);
+});
