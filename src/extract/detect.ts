@@ -84,6 +84,10 @@ export interface ChallengeVerdict {
 
 /** Only pages whose extract is at most this long are examined: a long article that mentions the words is content. */
 export const CHALLENGE_MAX_MARKDOWN_CHARS = 2000;
+/** Visible text (title + page text) from which a page is its own content, whatever vendor markers its markup holds. */
+export const VENDOR_MARKER_VISIBLE_CHARS = 1500;
+/** Prose characters of the extract with the same effect (a short product page with a real description). */
+export const VENDOR_MARKER_PROSE_CHARS = 300;
 
 /**
  * Needle rules in priority order. `in: 'markup'` needles are vendor markers searched in the raw HTML (script
@@ -152,7 +156,12 @@ export function detectChallenge(input: ChallengeInput): ChallengeVerdict | undef
     return { kind: 'rate_limit', recommendedAction: 'retry_later', matched: rate };
   }
   if (input.url.includes('__cf_chl')) return { kind: 'js_challenge', recommendedAction: 'session_cookies', matched: '__cf_chl' };
+  // A vendor marker in the markup alone is the page's protection of a form or its bot beacon (every Shopify store
+  // ships the storefront-forms hCaptcha; DataDome's tag and config keys sit on every page it protects) unless the page
+  // has nothing else to show: a wall replaces the page, so it leaves little visible text.
+  const ownContent = input.visibleText.length >= VENDOR_MARKER_VISIBLE_CHARS || input.proseChars >= VENDOR_MARKER_PROSE_CHARS;
   for (const rule of CHALLENGE_RULES) {
+    if (rule.in === 'markup' && ownContent) continue;
     const hay = rule.in === 'markup' ? markup : text;
     for (const needle of rule.needles) {
       const hit = needle === 'captcha' ? /(?<!re)captcha/.test(hay) : hay.includes(needle);

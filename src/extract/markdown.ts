@@ -77,7 +77,7 @@ export function markdownToPlainText(md: string): string {
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/(^|[\s(])[_*](?=\S)([^_*\n]*?\S)[_*](?=[\s).,;:!?]|$)/gm, '$1$2')
     .replace(/`+([^`\n]*)`+/g, '$1')
-    .replace(/\\</g, '<')
+    .replace(/\\([\\`*_{}[\]()#+\-.!<>|])/g, '$1')
     .replace(/[ \t]+/g, ' ')
     .replace(/\n{2,}/g, '\n')
     .trim();
@@ -166,7 +166,7 @@ export class MarkdownRenderer {
   private renderChildren(node: ParentNode, out: Chunk[], owner: Element | undefined, top: boolean): void {
     let inline = '';
     const flush = (): void => {
-      const md = finishInline(inline);
+      const md = escapeBlockStart(finishInline(inline));
       inline = '';
       if (md && owner) out.push({ kind: 'paragraph', md, el: owner });
     };
@@ -580,6 +580,14 @@ export function escapeMarkup(s: string): string {
     if (NON_TEXT_MARKUP.has(n)) return ' ';
     return HTML_ELEMENTS.has(n) ? `\\${m}` : m;
   });
+}
+
+/**
+ * A paragraph whose text opens like block syntax ("15. Mai 2019", "- 3 °C", "# 1 hit") would render as a list or
+ * a heading: the marker is backslash-escaped (CommonMark §2.4) so the paragraph stays a paragraph.
+ */
+function escapeBlockStart(md: string): string {
+  return md.replace(/^(\d{1,9})([.)])(?=[ \t]|$)/gm, '$1\\$2').replace(/^([-+*]|#{1,6})(?=[ \t])/gm, '\\$1');
 }
 
 function finishInline(s: string): string {

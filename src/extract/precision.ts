@@ -58,14 +58,20 @@ export const RELATED_HEADING = new RegExp(
       'most (read|popular|viewed|shared)( [\\w ]+)?', 'share( this)?( article| post| page| story)?', 'share (on|via) [\\w ]+', 'tags?', 'categories',
       'filed under', 'about the author', 'further reading', 'recent (posts|articles|stories)', 'newsletter', 'subscribe( to [\\w ]+)?',
       'sign up for [\\w ]+', 'editor\'?s picks?', 'don\'t miss', 'keep reading', 'up next', 'what to read next', 'in case you missed it',
+      'next (article|post|story)', 'previous (article|post|story)', '(other|more) (stories|articles|posts|news) (from|by|in|on) [\\w &\'’-]+',
+      'you may have missed', 'related coverage', 'more (videos|photos|galleries)',
       // German
       'mehr zum thema', 'mehr (aus|von|zu) [\\w äöüß-]+', 'weitere (artikel|beiträge|nachrichten|themen|news|informationen|links)( [\\w äöüß-]+)?',
       'auch interessant', 'das könnte (sie|dich) (auch )?interessieren', 'das thema könnte (sie|dich) auch interessieren',
       'lesen sie auch( die folgenden beiträge)?', 'zum weiterlesen', 'weiterführende links?', 'neueste beiträge', 'ähnliche (artikel|beiträge)',
       'verwandte (artikel|themen|beiträge)', 'empfehlungen', 'meistgelesen', 'beliebte (artikel|beiträge)', 'schlagworte', 'schlagwörter',
       'teilen', 'diesen (artikel|beitrag) teilen', 'jetzt teilen', 'artikel teilen', 'news teilen', 'aktuelle news', 'top-themen',
+      'vorschau auf den nächsten (artikel|beitrag)', '(nächster|vorheriger) (artikel|beitrag)', 'entdecke (weitere|mehr) [\\w äöüß-]+',
+      'kommende (events|termine|veranstaltungen)', 'aktuelle (artikel|beiträge|meldungen)', 'das (könnte|dürfte) (sie|dich) auch interessieren',
       // French, Spanish, Portuguese, Italian
       'vous aimerez aussi', 'à lire aussi', 'a lire aussi', 'lire aussi', 'sur le même sujet', 'articles similaires', 'partager( cet article)?',
+      '(audios et )?vidéos sur le (même )?sujet', 'sur le même thème', 'à voir aussi', 'dans la même rubrique', 'articles récents',
+      'te recomendamos', 'otras noticias', 'lee también', 'más (leídas|vistas|populares)',
       'temas relacionados', 'noticias relacionadas', 'te puede interesar', 'también te puede interesar', 'lo más leído', 'más noticias',
       'compartir', 'leia também', 'veja também', 'notícias relacionadas', 'leggi anche', 'articoli correlati',
       // other
@@ -288,8 +294,38 @@ const PROMPT_LINE = new RegExp(
   'i',
 );
 
+/**
+ * Site chrome written as a sentence, found anywhere in a short block: subscription and paywall pitches, "follow us /
+ * join our channel" promotions, affiliate and opinion disclaimers, copyright and consent notices. Each phrase is
+ * one that running article text does not use about itself (an article *about* subscriptions says "subscribers",
+ * not "already a subscriber? Log in").
+ */
+const CHROME_SENTENCE = new RegExp(
+  [
+    // subscriptions, paywalls, memberships
+    'already an? (subscriber|member)', 'to (view|read|continue reading|unlock) (the full|this|the rest of (this|the)) (story|article|post)',
+    '(subscribe|sign up|register) (now|today) (to|for|and)', 'subscribe to (read|continue|unlock|get unlimited)', 'instant access to the full',
+    'support (our|independent|quality) journalism', '(become|werden sie|werde) (a )?(member|subscriber|abonnent|mitglied) (today|now|jetzt|heute)',
+    'jetzt (abonnieren|abo abschließen|gratis testen|kostenlos testen|weiterlesen mit)', 'vorteile sichern', 'lesen oder verschenken',
+    'zeigen sie ihre wertschätzung', '(unterstütze|unterstützen sie|unterstützt) (uns|unsere arbeit|unseren journalismus|[\p{L}]+ (bereits )?mit \d)',
+    'suscríbete', 'cancela cuando quieras', 'abonnez-vous', 'abónate',
+    // channel promotions
+    '(follow|join) us on (facebook|twitter|x|instagram|telegram|whatsapp|youtube|linkedin|tiktok)',
+    '(join|subscribe to|follow) our (telegram|whatsapp|youtube|newsletter|channel)', 'canal de (telegram|whatsapp|youtube)',
+    'síguenos en', 'suivez-nous', 'folgen sie uns (auf|bei)', 'letters? to the editor via',
+    // disclaimers and notices
+    '(we )?may (receive|earn) (a )?(compensation|commission)', 'contains (affiliate links|references to products)',
+    'gibt die meinung de[rs] (autors?|autorin|verfassers) wieder', 'nicht notwendigerweise die de[rs] redaktion',
+    'vervielfältigung nur mit (genehmigung|zustimmung)', 'alle rechte vorbehalten', 'all rights reserved', 'todos los derechos reservados', 'tous droits réservés',
+    'ohne (dein|ihr) einverständnis keine verbindung', 'einstellungen verwalten', 'alle angaben ohne gewähr',
+  ].join('|'),
+  'iu',
+);
+/** Longer blocks are prose that may quote such a phrase; the chrome sentences are one or two lines. */
+const CHROME_SENTENCE_MAX = 320;
+
 /** Metadata lines: a date, a time, a byline, a label. Only dropped in an article's tail (see refineBlocks). */
-const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|erstellt am|aktualisiert( am)?|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*)\b.{0,80}|[\d.,:/\s-]+(uhr|am|pm)?|\w+,? \d{1,2}\.? \w+ \d{4}|\w+ \d{1,2}, \d{4}.*|\d{1,2}\.? \w+ \d{4}.*)$/i;
+const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|erstellt am|aktualisiert( am)?|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*)\b.{0,80}|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+ \d{4}.*)$/iu;
 
 const FIGCAPTION = /(^|[ >])figcaption(:nth-of-type\(\d+\))?( >|$)/;
 
@@ -335,6 +371,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       titleSeen = true;
     } else if (t.length <= 160 && (b.kind === 'paragraph' || b.kind === 'image') && isCredit(b, t)) drop('credit');
     else if (!forum && t.length <= 160 && PROMPT_LINE.test(t)) drop('prompt');
+    else if (!forum && b.kind !== 'heading' && t.length <= CHROME_SENTENCE_MAX && CHROME_SENTENCE.test(t)) drop('prompt');
   }
   if (!forum && opts.pageType !== 'listing') {
     // A recirculation label that is not a heading element ("Mehr zum Thema:" in a <p> or <strong>) opens the same

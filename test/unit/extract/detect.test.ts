@@ -36,6 +36,19 @@ test('reading.md §9.2: vendor markers, rate limits, and benign markup', () => {
   assert.equal(detectChallenge({ ...base, markdown: 'x'.repeat(2001), html: 'turnstile' }), undefined);
 });
 
+test('reading.md §9.2: a vendor marker in the markup of a page with content of its own is no wall; the bare wall still is', () => {
+  const description = 'This waterproof shell jacket is built for changeable mountain weather, with sealed seams, a helmet-compatible hood and pit zips for venting on long climbs. ';
+  const product = `<html><head><title>Loke Jacket</title><link rel="preload" href="https://js.datadome.co/tags.js" as="script">
+    <script>window.config={"isDatadomeEnabled":true};var i='https://cdn.shopify.com/shopifycloud/storefront-forms-hcaptcha/ce_storefront_forms_captcha_hcaptcha.v1.5.2.iife.js'</script></head>
+    <body><main><h1>Men's Loke Jacket</h1><p>${description.repeat(3)}</p><form><div class="cf-turnstile"></div><input type="email" name="newsletter"><button>Sign up</button></form></main></body></html>`;
+  const r = extractDocument({ html: product, url: 'https://shop.test/loke-jacket' });
+  assert.equal(r.state.ok, true, JSON.stringify(r.state));
+  const wall = '<html><head><title>example.com</title></head><body><p>Please enable JS and disable any ad blocker</p><iframe src="https://geo.captcha-delivery.com/captcha/?initialCid=x"></iframe></body></html>';
+  const w = extractDocument({ html: wall, url: 'https://shop.test/loke-jacket' });
+  assert.equal(w.state.ok, false);
+  if (!w.state.ok) assert.equal(w.state.challenge?.kind, 'datadome');
+});
+
 test('reading.md #13: password + email form with little text is requires_login (restricted, use_session)', () => {
   const html = `<html><head><title>Sign in</title></head><body><main><h1>Sign in</h1><form action="/session/login">
     <input type="email" name="email"><input type="password" name="password"><button>Sign in</button></form></main></body></html>`;
