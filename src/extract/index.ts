@@ -100,10 +100,10 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   // The parse tree is unreachable from here on: the block passes and the page-state verdict below run with the
   // DOM collectable, so a page-sized tree does not stay live beside their garbage (issue 14).
   let blocks = recomputeHeadingPaths(dropRepeats(read.blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text))));
-  const { reading, typeReading, pageType, main } = read;
+  const { reading, pageType, main } = read;
   blocks = withTitle(blocks, reading.meta.title);
   const precision = main.precision ?? { removed: {} };
-  blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, declared: typeReading.source === 'structured', title: reading.meta.title }, precision));
+  blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, title: reading.meta.title }, precision));
   const title = reading.meta.title ? blocks[0].text : undefined;
   const markdown = blocks.map((b) => b.markdown).join('\n\n');
 
@@ -185,7 +185,6 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
     visibleText,
     signals,
     reading,
-    typeReading,
     pageType,
     main: { strategy: main.strategy, precision: main.precision },
     contentRoots: main.roots.map((r) => selectors.selectorOf(r)),

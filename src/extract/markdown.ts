@@ -220,7 +220,7 @@ export class MarkdownRenderer {
           this.renderChildren(el, out, el, top);
           return;
         }
-        const md = finishInline(this.inlineChildren(el));
+        const md = escapeBlockStart(finishInline(this.inlineChildren(el)));
         if (md) out.push({ kind: tag === 'dt' || tag === 'dd' ? 'definition' : 'paragraph', md, el });
         return;
       }

@@ -5,18 +5,25 @@
 // Two passes, each rule a named reason (explainable, and counted in `PrecisionReport`):
 //   DOM pass (refineRoots), on the elements inside the roots —
 //     comments      comment sections (WordPress commentlist/respond, Disqus, schema.org Comment/UserComments) on
-//                   every page type except forums, where the posts are the content;
+//                   every page type except forums and products, where the posts (or reviews) are the content;
+//     reviews       customer-review widgets (schema.org Review, Bazaarvoice, Yotpo, …) and review headings on
+//                   products: the shoppers' words are not the product's facts;
+//     author        author boxes (bio, photo, "all posts by") on article and generic pages;
 //     heading       a recirculation/share/comment heading ("Related", "More from …", "Mehr zum Thema", "Vous aimerez
 //                   aussi" …) opens a block that goes with it;
 //     teasers       a run of ≥ 3 same-shaped cards (a linked headline, maybe a date, a short summary) — recirculation
 //                   on an article, the content on a listing (kept there, and whenever the cards are most of the root);
-//     link-dense    link lists inside prose (not on link-heavy roots: listings, collections);
+//     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
+//                   of linked prose (an encyclopedia lead), an inline element or anything inside a table cell;
 //   block pass (refineBlocks), on the rendered blocks —
 //     residue       serialised script values (`false`, `null`, `[object Object]`) left by carousels;
 //     markup        a block that is only HTML markup as text (tracking pixels from <noscript>, escaped embeds);
 //     duplicate     a second copy of the title;
-//     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images");
-//     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!");
+//     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
+//                   figure captions on articles;
+//     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
+//                   and site chrome written as a sentence: paywall and subscription pitches, "join our Telegram
+//                   channel", affiliate and opinion disclaimers, copyright and consent notices;
 //     tail          after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
 //                   "Tags:", "Filed under") on article and generic pages;
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
@@ -27,7 +34,7 @@ import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
 
-export type PrecisionReason = 'comments' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
+export type PrecisionReason = 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
 
 export interface PrecisionReport {
   removed: Partial<Record<PrecisionReason, number>>;
@@ -88,6 +95,30 @@ export const COMMENT_HEADING =
 /** Class/id markers of comment sections, as whole tokens. `comment-content`/`comment-body` sit inside them. */
 const COMMENT_MARK = /(^|[\s_-])(comments?|comment-?list|commentlist|comments?-(area|section|wrapper|container|block)|comment-respond|comment-form|respond|disqus|disqus_thread|usercomments?|user-comments|reader-comments|talkback|reactions)(?=$|[\s_-])/;
 
+/** Author boxes: the writer's bio, photo and "all posts by" link under (or over) an article. */
+const AUTHOR_BOX_MARK =
+  /(^|[\s_-])(author-?(bio|box|info|card|profile|description|details|about|block|wrapper|meta)|about-?(the-?)?author|post-?author-?(bio|box|info)?|entry-?author|autor(en|in)?-?(box|info|profil|bio|kasten)|bio-?box|contributor-?(bio|info|box))(?=$|[\s_-])/;
+/** What a product must keep of its own text for its reviews to go. */
+const REVIEWS_LEAVE_CHARS = 200;
+/** An author box is a few lines; a longer element with such a class is a layout wrapper around the article. */
+const AUTHOR_BOX_MAX_CHARS = 1200;
+
+/** Customer-review widgets: schema.org Review markup and the review vendors' containers (Bazaarvoice, Yotpo, …). */
+const REVIEW_MARK =
+  /(^|[\s_-])(reviews|product-?reviews?|customer-?reviews?|review-?(list|section|container|wrapper|widget)|reviews?-(list|section|container|wrapper|widget|summary)|ratings-?(and-?)?reviews|bv[_-]?(main[_-]container|reviews|rr)|yotpo|jdgm|judgeme|stamped-(reviews|main-widget)|okendo|trustpilot|powerreviews|pr-review-display|reevoo|feefo|kundenbewertungen|bewertungen)(?=$|[\s_-])/;
+
+/** Review headings on product pages ("Customer reviews", "Reviews (159)", "Kundenbewertungen"). */
+export const REVIEW_HEADING =
+  /^((customer|product|guest|user|verified) )?(reviews?|ratings?( (&|and) reviews)?)( \(\d+\))?( \d[\d,.]* reviews?.*)?|\d[\d,.]* (customer )?reviews?.*|write a review|kundenbewertungen|bewertungen( \(\d+\))?|avis (clients|des clients)|opiniones( de clientes)?|reseñas|recensioni|recensies|beoordelingen$/i;
+
+function isReviewSection(el: Element): boolean {
+  const itemtype = attr(el, 'itemtype');
+  if (itemtype && /schema\.org\/Review\b/i.test(itemtype)) return true;
+  if ((attr(el, 'itemprop') ?? '').split(/\s+/).includes('review')) return true;
+  const ci = classAndId(el);
+  return !!ci && REVIEW_MARK.test(ci);
+}
+
 function isCommentSection(el: Element): boolean {
   const itemtype = attr(el, 'itemtype');
   if (itemtype && /schema\.org\/(Comment|UserComments)\b/i.test(itemtype)) return true;
@@ -98,10 +129,12 @@ function isCommentSection(el: Element): boolean {
   return COMMENT_MARK.test(ci);
 }
 
-function insideCommentSection(el: Element): boolean {
-  for (let p: Element | null = el; p; p = p.parent instanceof Element ? p.parent : null) if (isCommentSection(p)) return true;
-  return false;
+function ancestorsOrSelf(el: Element): Element[] {
+  const out: Element[] = [];
+  for (let p: Element | null = el; p; p = p.parent instanceof Element ? p.parent : null) out.push(p);
+  return out;
 }
+
 
 // ---------------------------------------------------------------------------------------------------------------
 // DOM pass
@@ -121,15 +154,21 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
   const forum = pageType === 'forum';
   const listing = pageType === 'listing';
   // Comments are the content on forums, reviews on products, and wherever the chosen root is itself the thread.
-  const dropComments = !forum && pageType !== 'product' && !roots.some((r) => insideCommentSection(r));
+  const dropComments = !forum && pageType !== 'product' && !roots.some((r) => ancestorsOrSelf(r).some(isCommentSection));
+  // Reviews under a product are the shoppers' words, not the product's facts (its description, specs, price).
+  const dropReviews = pageType === 'product' && !roots.some((r) => ancestorsOrSelf(r).some(isReviewSection));
   const teasersOff = forum || listing || pageType === 'product' || pageType === 'service';
+  const proseType = pageType === 'article' || pageType === 'generic';
   let removedText = 0;
   // The section rules (comments, headings, teasers) may never take the root below a quarter of its text: a wrong
   // guess costs noise, not the article. Link-dense blocks carry no prose and go whatever their share.
   const affordable = (el: Element): boolean => rootText - removedText - stats.text(el) >= rootText * 0.25;
   const victims: Array<[Element, PrecisionReason]> = [];
+  // Reviews may outweigh the product they follow (hundreds of them under a short description): they go whatever
+  // their share, as long as the product keeps some text of its own.
+  const reviewsAffordable = (el: Element): boolean => rootText - removedText - stats.text(el) >= REVIEWS_LEAVE_CHARS;
   const take = (el: Element, reason: PrecisionReason): boolean => {
-    if (reason !== 'link-dense' && !affordable(el)) return false;
+    if (reason === 'reviews' ? !reviewsAffordable(el) : reason !== 'link-dense' && !affordable(el)) return false;
     victims.push([el, reason]);
     removedText += stats.text(el);
     return true;
@@ -139,8 +178,10 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
     if (!isRoot) {
       const s = stats.get(el);
       if (dropComments && isCommentSection(el) && take(el, 'comments')) return;
+      if (dropReviews && isReviewSection(el) && take(el, 'reviews')) return;
+      if (proseType && s.text < AUTHOR_BOX_MAX_CHARS && AUTHOR_BOX_MARK.test(classAndId(el)) && take(el, 'author')) return;
       const headingText = HEADING_TAG.test(el.name) ? textOf(el) : '';
-      if (headingText && (RELATED_HEADING.test(headingText) || (!forum && COMMENT_HEADING.test(headingText)))) {
+      if (headingText && (RELATED_HEADING.test(headingText) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
         // Remove the block the heading opens: climb past wrappers that hold little more than the heading itself
         // (page builders nest a heading widget beside the list it titles), staying a small part of the root.
         const limit = Math.min(rootText * 0.3, 4000);
@@ -149,13 +190,15 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
           block = p;
           if (stats.text(p) > stats.text(el) + 40) break;
         }
+        const reason: PrecisionReason = dropReviews && REVIEW_HEADING.test(headingText) ? 'reviews' : 'heading';
         if (block) {
-          if (take(block, 'heading')) return;
+          if (take(block, reason)) return;
         } else {
           const run = [el, ...followingUntilHeading(el)];
           const runText = run.reduce((a, x) => a + stats.text(x), 0);
-          if (runText < limit || runText < rootText * 0.3) {
-            for (const x of run) take(x, 'heading');
+          // A review heading takes what follows it at any size (reviewsAffordable keeps the product's own text).
+          if (reason === 'reviews' || runText < limit || runText < rootText * 0.3) {
+            for (const x of run) take(x, reason);
             return;
           }
         }
@@ -333,8 +376,6 @@ const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, 
 
 export interface BlockRefineOptions {
   pageType: PageType;
-  /** The type was declared in structured data (schema.org, og:type), not guessed from the DOM. */
-  declared?: boolean;
   title?: string;
 }
 
@@ -396,15 +437,15 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       }
     }
   }
-  // Captions go only on declared articles (elsewhere a figure may be the content); the dateline and tail metadata
-  // lines go on every page read as prose, declared or guessed — a generic page's "Letzte Änderung …" is no content.
-  const declaredArticle = opts.pageType === 'article' && opts.declared;
+  // Captions go on articles, declared or guessed (elsewhere a figure may be the content: a product shot, a gallery);
+  // the dateline and tail metadata lines go on every page read as prose — a generic page's "Letzte Änderung …" is
+  // no content either.
   if (opts.pageType === 'article' || opts.pageType === 'generic') {
     // Figure captions and photo credits are the picture's, not the article's text — unless the figures are what
     // the page is made of (coupon grids, galleries with long captions).
     const captionText = blocks.reduce((a, b) => a + (FIGCAPTION.test(b.selector) ? b.text.length : 0), 0);
     const allText = blocks.reduce((a, b) => a + b.text.length, 0);
-    for (let i = 1; declaredArticle && i < blocks.length && captionText < allText * 0.15; i++) {
+    for (let i = 1; opts.pageType === 'article' && i < blocks.length && captionText < allText * 0.15; i++) {
       if (keep[i] && blocks[i].kind !== 'image' && FIGCAPTION.test(blocks[i].selector)) {
         keep[i] = false;
         count(report, 'credit', () => blocks[i].text);

@@ -111,3 +111,12 @@ test('pathologically deep nesting is flattened instead of overflowing the stack'
   assert.equal(r.state.ok, true);
   assert.ok(r.markdown.includes('Deeply nested prose'));
 });
+
+test('a paragraph that opens like list or heading syntax stays a paragraph (the marker is escaped) and reads back as text', () => {
+  const out = md('<p>15. Mai 2019, 05:28 Uhr</p><p>- 3 °C at night</p><p># 1 hit of the summer</p>');
+  assert.ok(out.includes('15\\. Mai 2019, 05:28 Uhr'), out);
+  assert.ok(out.includes('\\- 3 °C at night'), out);
+  assert.ok(out.includes('\\# 1 hit of the summer'), out);
+  const r = extractDocument({ html: page('<p>15. Mai 2019, 05:28 Uhr</p>'), url: URL_BASE });
+  assert.ok(r.blocks.some((b) => b.kind === 'paragraph' && b.text === '15. Mai 2019, 05:28 Uhr'), JSON.stringify(r.blocks.map((b) => b.text)));
+});

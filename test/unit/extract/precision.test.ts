@@ -158,3 +158,42 @@ test('after the last prose paragraph a heading with content under it stays; an e
   assert.ok(r.markdown.includes('## Notes\n\n1.  Measured run 0'), r.markdown);
   assert.ok(!r.markdown.includes('### Share'), r.markdown);
 });
+
+test('product page: customer reviews (schema.org Review, a review widget, a "Customer reviews" heading) go; the facts stay', () => {
+  const ld = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Trail 25 Pack"}</script>';
+  const specs = '<h2>Technical specs</h2><table><tr><th>Capacity</th><td>25 liters</td></tr><tr><th>Weight</th><td>1 lb 13 oz</td></tr></table>';
+  const description = '<p>Keep the gear of a long day within easy reach: the pack fits a wide range of torsos and has pockets for every small thing you carry on the trail.</p>';
+  const review = (i: number) => `<div itemprop="review" itemscope itemtype="https://schema.org/Review"><h3>Great bag number ${i}</h3><p>I used it on ${i + 2} day hikes and had no complaints at all; the water bottle pouches are easy to reach while walking.</p><span>Age: 35–44</span></div>`;
+  const widget = '<div class="yotpo yotpo-main-widget"><p>Based on 4567 reviews, shoppers say the straps are comfortable and the fabric holds up well.</p></div>';
+  const r = extractDocument({ html: page(`<main><h1>Trail 25 Pack</h1>${description}${specs}<section><h2>Customer reviews</h2>${review(1)}${review(2)}${review(3)}</section>${widget}</main>`, ld), url: 'https://shop.test/product/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const kept of ['Keep the gear of a long day', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['Great bag number', 'no complaints', 'Based on 4567 reviews', 'Customer reviews']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  assert.ok((r.precision.removed.reviews ?? 0) >= 1, JSON.stringify(r.precision));
+});
+
+test('article: the author box, site-chrome sentences, a dateline with a time and figure captions go; the article stays', () => {
+  const author = '<div class="author-info"><img src="/a.jpg" alt=""><p>Mara Jensen covers cloud infrastructure and has written about serverless platforms since 2016.</p><a href="/author/mara">All posts by Mara</a></div>';
+  const chrome = [
+    '<p>To view the full story, please subscribe to The Daily Runtime. Already a subscriber? <a href="/login">Log in</a>.</p>',
+    '<p>Join our Telegram channel for the latest news.</p>',
+    '<p>This post contains affiliate links; we may receive a commission when you buy through them.</p>',
+    '<p>© 2024 The Daily Runtime. All rights reserved.</p>',
+  ].join('');
+  const figure = '<figure><img src="/chart.png" alt="Cold start chart"><figcaption>Median cold start per runtime, measured in May.</figcaption></figure>';
+  const after = 'After the chart, the article explains why warm pools hide most of the cost, and when provisioned concurrency pays for itself in a busy region.';
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1><p>Dienstag, 4. Juni 2019, 15:54</p>${prose(3)}${figure}<p>${after}</p>${chrome}${author}</article>`), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes(after), r.markdown);
+  assert.ok(r.markdown.includes('![Cold start chart]'), 'the figure itself stays');
+  for (const gone of ['Mara Jensen', 'All posts by', 'To view the full story', 'Telegram channel', 'affiliate links', 'All rights reserved', '4. Juni 2019', 'Median cold start per runtime']) {
+    assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  }
+  assert.ok((r.precision.removed.author ?? 0) >= 1, JSON.stringify(r.precision));
+});
+
+test('an article that talks about subscriptions keeps its sentences: chrome phrases are specific', () => {
+  const body = '<p>Streaming services lost subscribers this quarter, and analysts expect subscription prices to rise again as platforms chase profit over growth.</p><p>Readers who subscribe to several services now pay more than a cable bundle cost in 2015, according to the survey.</p>';
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(4)}${body}</article>`), url: 'https://pages.test/streaming' });
+  assert.ok(r.markdown.includes('Streaming services lost subscribers'), r.markdown);
+  assert.ok(r.markdown.includes('Readers who subscribe to several services'), r.markdown);
+});
