@@ -350,7 +350,8 @@ const CHROME_SENTENCE = new RegExp(
     '(subscribe|sign up|register) (now|today) (to|for|and)', 'subscribe to (read|continue|unlock|get unlimited)', 'instant access to the full',
     'support (our|independent|quality) journalism', '(become|werden sie|werde) (a )?(member|subscriber|abonnent|mitglied) (today|now|jetzt|heute)',
     'jetzt (abonnieren|abo abschließen|gratis testen|kostenlos testen|weiterlesen mit)', 'vorteile sichern', 'lesen oder verschenken',
-    'zeigen sie ihre wertschätzung', '(unterstütze|unterstützen sie|unterstützt) (uns|unsere arbeit|unseren journalismus|[\p{L}]+ (bereits )?mit \d)',
+    'zeigen sie ihre wertschätzung', '(unterstütze|unterstützen sie) ([\p{L}]+|unsere arbeit|unseren journalismus) (bereits |schon )?mit (\d|einer spende|einem abo)',
+    'unterstützen sie (unabhängigen|kritischen) journalismus',
     'suscríbete', 'cancela cuando quieras', 'abonnez-vous', 'abónate',
     // channel promotions
     '(follow|join) us on (facebook|twitter|x|instagram|telegram|whatsapp|youtube|linkedin|tiktok)',
@@ -365,7 +366,7 @@ const CHROME_SENTENCE = new RegExp(
   'iu',
 );
 /** Longer blocks are prose that may quote such a phrase; the chrome sentences are one or two lines. */
-const CHROME_SENTENCE_MAX = 320;
+const CHROME_SENTENCE_MAX = 420;
 
 /** Metadata lines: a date, a time, a byline, a label. Only dropped in an article's tail (see refineBlocks). */
 const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|erstellt am|aktualisiert( am)?|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*)\b.{0,80}|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+ \d{4}.*)$/iu;
@@ -411,7 +412,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       if (titleSeen && ((b.kind === 'heading' && b.level === 1) || opts.pageType === 'article')) drop('duplicate');
       titleSeen = true;
     } else if (t.length <= 160 && (b.kind === 'paragraph' || b.kind === 'image') && isCredit(b, t)) drop('credit');
-    else if (!forum && t.length <= 160 && PROMPT_LINE.test(t)) drop('prompt');
+    else if (!forum && t.length <= 160 && isPromptBlock(t)) drop('prompt');
     else if (!forum && b.kind !== 'heading' && t.length <= CHROME_SENTENCE_MAX && CHROME_SENTENCE.test(t)) drop('prompt');
   }
   if (!forum && opts.pageType !== 'listing') {
@@ -503,6 +504,12 @@ function headsKeptContent(blocks: ContentBlock[], keep: boolean[], i: number): b
     if (keep[j] && b.kind !== 'heading' && !(b.text.trim().length <= 100 && META_LINE.test(b.text.trim()))) return true;
   }
   return false;
+}
+
+/** A prompt line, alone or followed by its buttons' labels ("Diesen Artikel teilen / Facebook / Twitter", "Loading…"). */
+function isPromptBlock(t: string): boolean {
+  const lines = t.split('\n');
+  return PROMPT_LINE.test(lines[0].trim()) && lines.slice(1).every((l) => l.trim().length <= 30 && !/[.!?]$/.test(l.trim().replace(/\.{3}|…/g, '')));
 }
 
 function isTailLabel(b: ContentBlock, t: string): boolean {

@@ -179,13 +179,14 @@ test('article: the author box, site-chrome sentences, a dateline with a time and
     '<p>Join our Telegram channel for the latest news.</p>',
     '<p>This post contains affiliate links; we may receive a commission when you buy through them.</p>',
     '<p>© 2024 The Daily Runtime. All rights reserved.</p>',
+    '<ul class="sharebar-x"><li>Diesen Artikel teilen</li><li><a href="https://fb.test/">Facebook</a></li><li><a href="https://tw.test/">Twitter</a></li></ul>',
   ].join('');
   const figure = '<figure><img src="/chart.png" alt="Cold start chart"><figcaption>Median cold start per runtime, measured in May.</figcaption></figure>';
   const after = 'After the chart, the article explains why warm pools hide most of the cost, and when provisioned concurrency pays for itself in a busy region.';
   const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1><p>Dienstag, 4. Juni 2019, 15:54</p>${prose(3)}${figure}<p>${after}</p>${chrome}${author}</article>`), url: 'https://pages.test/cold-starts' });
   assert.ok(r.markdown.includes(after), r.markdown);
   assert.ok(r.markdown.includes('![Cold start chart]'), 'the figure itself stays');
-  for (const gone of ['Mara Jensen', 'All posts by', 'To view the full story', 'Telegram channel', 'affiliate links', 'All rights reserved', '4. Juni 2019', 'Median cold start per runtime']) {
+  for (const gone of ['Mara Jensen', 'All posts by', 'To view the full story', 'Telegram channel', 'affiliate links', 'All rights reserved', 'Diesen Artikel teilen', '4. Juni 2019', 'Median cold start per runtime']) {
     assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
   }
   assert.ok((r.precision.removed.author ?? 0) >= 1, JSON.stringify(r.precision));
