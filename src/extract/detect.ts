@@ -478,6 +478,8 @@ export interface PageStateInput {
   /** A session profile was applied: the login post-processor is skipped (§5). */
   sessionBound?: boolean;
   isDocs?: boolean;
+  /** The extract has headings and nothing under them: as empty as no markdown at all. */
+  headingsOnly?: boolean;
 }
 
 export function assessPageState(input: PageStateInput): PageState {
@@ -508,7 +510,7 @@ export function assessPageState(input: PageStateInput): PageState {
       return { ok: false, code: 'requires_login', message: PAGE_STATE_MESSAGES.requires_login, access, quality };
     }
   }
-  if (!input.markdown.trim()) {
+  if (!input.markdown.trim() || input.headingsOnly) {
     const code = input.signals.spaShell || input.signals.visibleTextChars > 0 ? 'thin_extract' : 'extraction_failed';
     return { ok: false, code, message: PAGE_STATE_MESSAGES[code], access, quality, spaShell: input.signals.spaShell };
   }

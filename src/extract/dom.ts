@@ -16,9 +16,41 @@ const flattened = new WeakMap<Document, number>();
 
 export function parseHtml(html: string): Document {
   const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  moveTrailingContentIntoBody(doc);
   const n = capDepth(doc, MAX_DEPTH);
   if (n > 0) flattened.set(doc, n);
   return doc;
+}
+
+/**
+ * Markup after `</body>` or `</html>` belongs to the body (HTML's "after body" insertion modes reprocess it there,
+ * so a browser shows it); htmlparser2 leaves it beside them. Some CMS templates close the document early and print
+ * the whole page after it, which would otherwise leave an empty body. Comments and whitespace stay where they are.
+ */
+function moveTrailingContentIntoBody(doc: Document): void {
+  const html = doc.children.find((c): c is Element => c instanceof Element && c.name === 'html');
+  const body = html?.children.find((c): c is Element => c instanceof Element && c.name === 'body');
+  if (!html || !body) return;
+  const strays = [...html.children.slice(html.children.indexOf(body) + 1), ...doc.children.slice(doc.children.indexOf(html) + 1)].filter(
+    (c) => c instanceof Element || (c instanceof Text && c.data.trim() !== ''),
+  );
+  for (const node of strays) {
+    const from = node.parent as ParentNode;
+    from.children.splice(from.children.indexOf(node), 1);
+    const last = body.children[body.children.length - 1];
+    node.prev = last ?? null;
+    node.next = null;
+    if (last) last.next = node;
+    node.parent = body;
+    body.children.push(node);
+  }
+  // Repair the sibling links of what the strays left.
+  for (const parent of [html, doc] as ParentNode[]) {
+    parent.children.forEach((c, i) => {
+      c.prev = parent.children[i - 1] ?? null;
+      c.next = parent.children[i + 1] ?? null;
+    });
+  }
 }
 
 /** How many elements parseHtml flattened to text at MAX_DEPTH (their links, images and structure are lost). */

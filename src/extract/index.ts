@@ -111,6 +111,8 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     html: input.html,
     url: input.url,
     markdown,
+    // Headings alone (most often just the title Occam adds from the metadata) are no extract of the page.
+    headingsOnly: blocks.length > 0 && blocks.every((b) => b.kind === 'heading'),
     title: reading.rawTitle,
     visibleText: read.visibleText,
     signals: read.signals,

@@ -123,3 +123,10 @@ test('reading.md #52: an RSS feed with json_feed renders # title and one ## per 
   const noFlag = extractDocument({ html: xml, url: 'https://n.test/feed.xml' });
   assert.equal(noFlag.feed, undefined);
 });
+
+test('reading.md §9.4: an extract of headings alone (the title and nothing under it) is thin_extract, so the browser is tried', () => {
+  const shell = '<html><head><title>Wearable: can I ask here? Best under $200</title></head><body><div id="app"><h1>Wearable: can I ask here? Best under $200</h1></div><script>window.__DATA__={}</script></body></html>';
+  const r = extractDocument({ html: shell, url: 'https://forum.test/threads/wearable.1' });
+  assert.equal(r.state.ok, false);
+  if (!r.state.ok) assert.equal(r.state.code, 'thin_extract');
+});

@@ -120,3 +120,12 @@ test('a paragraph that opens like list or heading syntax stays a paragraph (the 
   const r = extractDocument({ html: page('<p>15. Mai 2019, 05:28 Uhr</p>'), url: URL_BASE });
   assert.ok(r.blocks.some((b) => b.kind === 'paragraph' && b.text === '15. Mai 2019, 05:28 Uhr'), JSON.stringify(r.blocks.map((b) => b.text)));
 });
+
+test('markup after </body></html> is the body’s, as a browser shows it (a template that closes the document early)', () => {
+  const para = 'The whole article of this page is printed after the document was closed, and browsers still show it in the body.';
+  const html = `<!doctype html><html><head><title>Early close</title></head><body></body></html>\n<!-- rest --><div class="site"><article><h1>Early close</h1><p>${para}</p><p>${para.replace('whole', 'second')}</p></article></div>`;
+  const r = extractDocument({ html, url: URL_BASE });
+  assert.equal(r.state.ok, true, JSON.stringify(r.state));
+  assert.ok(r.markdown.includes('The whole article of this page'), r.markdown);
+  assert.ok(r.markdown.includes('The second article'), r.markdown);
+});
