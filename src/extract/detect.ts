@@ -164,6 +164,8 @@ export function detectChallenge(input: ChallengeInput): ChallengeVerdict | undef
     if (rule.in === 'markup' && ownContent) continue;
     const hay = rule.in === 'markup' ? markup : text;
     for (const needle of rule.needles) {
+      // The bare word is a form's field label ("Captcha *") on a page with content; the wall phrases stay decisive.
+      if (needle === 'captcha' && ownContent) continue;
       const hit = needle === 'captcha' ? /(?<!re)captcha/.test(hay) : hay.includes(needle);
       if (hit) return { kind: rule.kind, recommendedAction: rule.action, matched: needle };
     }

@@ -20,7 +20,7 @@ import {
   type Document,
   type ParentNode,
 } from './dom.ts';
-import { refineRoots, type PrecisionReport } from './precision.ts';
+import { isCommentSection, refineRoots, type PrecisionReport } from './precision.ts';
 import type { ContentStrategy, PageType } from './types.ts';
 
 export interface MainContent {
@@ -294,7 +294,9 @@ function textSample(el: Element): string {
   return s;
 }
 
-function semanticCandidate(doc: Document, stats: TextStats): Element | undefined {
+function semanticCandidate(doc: Document, stats: TextStats, pageType: PageType): Element | undefined {
+  // Each reader comment may be an <article> (WordPress, most themes): outside forums they are not the page's.
+  const ownContent = (el: Element): boolean => pageType === 'forum' || !insideComments(el);
   // One walk collects the matches of every hint; then the hints are tried in priority order.
   const hits: Element[][] = SEMANTIC_SELECTORS.map(() => []);
   walk(doc, (el) => {
@@ -303,7 +305,7 @@ function semanticCandidate(doc: Document, stats: TextStats): Element | undefined
     return true;
   });
   for (let i = 0; i < SEMANTIC_SELECTORS.length; i++) {
-    const found = hits[i].filter((el) => qualifies(el, stats));
+    const found = hits[i].filter((el) => qualifies(el, stats) && ownContent(el));
     if (found.length === 0) continue;
     if (found.length === 1) return found[0];
     // Nested matches: keep outermost.
@@ -316,6 +318,11 @@ function semanticCandidate(doc: Document, stats: TextStats): Element | undefined
     return ca instanceof Element ? ca : biggest;
   }
   return undefined;
+}
+
+function insideComments(el: Element): boolean {
+  for (let p: Element | null = el; p; p = p.parent instanceof Element ? p.parent : null) if (isCommentSection(p)) return true;
+  return false;
 }
 
 function qualifies(el: Element, stats: TextStats): boolean {
@@ -353,7 +360,7 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
   if (bodyText === 0) return { roots: [], strategy: 'none' };
 
   const scored = scoreCandidates(body, stats);
-  const semantic = semanticCandidate(doc, stats);
+  const semantic = semanticCandidate(doc, stats, opts.pageType);
   let top = scored.top;
   if (top) top = climb(top, scored, stats);
 
@@ -396,6 +403,12 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
   } else {
     roots = [body];
     strategy = 'body';
+  }
+  // A sibling taken with the best block may be the comment thread under it: outside forums and products the thread
+  // is not the page's own content (precision.ts drops it when it sits inside a root; as a root of its own it goes here).
+  if (roots.length > 1 && opts.pageType !== 'forum' && opts.pageType !== 'product') {
+    const own = roots.filter((r) => !insideComments(r));
+    if (own.length > 0) roots = own;
   }
   // Landing, service, product and listing pages spread their content over many sections; a single best-scoring
   // block then holds a fraction of it. When the root holds less than `share` of the page's non-link text, widen to

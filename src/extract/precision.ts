@@ -29,7 +29,7 @@
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
-import { Element, attr, classAndId, removeNode, textOf, type ParentNode } from './dom.ts';
+import { Element, attr, classAndId, findFirst, removeNode, textOf, type ParentNode } from './dom.ts';
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
@@ -98,7 +98,7 @@ const COMMENT_MARK = /(^|[\s_-])(comments?|comment-?list|commentlist|comments?-(
 /** Author boxes: the writer's bio, photo and "all posts by" link under (or over) an article. */
 const AUTHOR_BOX_MARK =
   /(^|[\s_-])(author-?(bio|box|info|card|profile|description|details|about|block|wrapper|meta)|about-?(the-?)?author|post-?author-?(bio|box|info)?|entry-?author|autor(en|in)?-?(box|info|profil|bio|kasten)|bio-?box|contributor-?(bio|info|box))(?=$|[\s_-])/;
-/** What a product must keep of its own text for its reviews to go. */
+/** What a product (or a post) must keep of its own text for its reviews (or comments) to go. */
 const REVIEWS_LEAVE_CHARS = 200;
 /** An author box is a few lines; a longer element with such a class is a layout wrapper around the article. */
 const AUTHOR_BOX_MAX_CHARS = 1200;
@@ -119,7 +119,7 @@ function isReviewSection(el: Element): boolean {
   return !!ci && REVIEW_MARK.test(ci);
 }
 
-function isCommentSection(el: Element): boolean {
+export function isCommentSection(el: Element): boolean {
   const itemtype = attr(el, 'itemtype');
   if (itemtype && /schema\.org\/(Comment|UserComments)\b/i.test(itemtype)) return true;
   if ((attr(el, 'itemprop') ?? '').split(/\s+/).includes('comment')) return true;
@@ -166,9 +166,17 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
   const victims: Array<[Element, PrecisionReason]> = [];
   // Reviews may outweigh the product they follow (hundreds of them under a short description): they go whatever
   // their share, as long as the product keeps some text of its own.
-  const reviewsAffordable = (el: Element): boolean => rootText - removedText - stats.text(el) >= REVIEWS_LEAVE_CHARS;
+  // So may a comment thread under a short post — unless the "comment" element holds the page's title, when it is a
+  // wrapper around the post itself.
+  const leavesOwnText = (el: Element): boolean => rootText - removedText - stats.text(el) >= REVIEWS_LEAVE_CHARS;
+  const affordableFor = (el: Element, reason: PrecisionReason): boolean => {
+    if (reason === 'link-dense') return true;
+    if (reason === 'reviews') return leavesOwnText(el);
+    if (reason === 'comments') return affordable(el) || (leavesOwnText(el) && !findFirst(el, (e) => e.name === 'h1'));
+    return affordable(el);
+  };
   const take = (el: Element, reason: PrecisionReason): boolean => {
-    if (reason === 'reviews' ? !reviewsAffordable(el) : reason !== 'link-dense' && !affordable(el)) return false;
+    if (!affordableFor(el, reason)) return false;
     victims.push([el, reason]);
     removedText += stats.text(el);
     return true;

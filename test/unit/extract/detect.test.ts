@@ -43,6 +43,10 @@ test('reading.md §9.2: a vendor marker in the markup of a page with content of 
     <body><main><h1>Men's Loke Jacket</h1><p>${description.repeat(3)}</p><form><div class="cf-turnstile"></div><input type="email" name="newsletter"><button>Sign up</button></form></main></body></html>`;
   const r = extractDocument({ html: product, url: 'https://shop.test/loke-jacket' });
   assert.equal(r.state.ok, true, JSON.stringify(r.state));
+  const form = product.replace('<form>', '<form><label>Captcha *</label>');
+  assert.equal(extractDocument({ html: form, url: 'https://shop.test/loke-jacket' }).state.ok, true, 'a form field labelled Captcha on a page with content');
+  const verify = extractDocument({ html: '<html><head><title>Just one more step</title></head><body><p>Please verify you are human to continue.</p></body></html>', url: 'https://shop.test/x' });
+  assert.equal(verify.state.ok, false, 'the wall phrases stay decisive');
   const wall = '<html><head><title>example.com</title></head><body><p>Please enable JS and disable any ad blocker</p><iframe src="https://geo.captcha-delivery.com/captcha/?initialCid=x"></iframe></body></html>';
   const w = extractDocument({ html: wall, url: 'https://shop.test/loke-jacket' });
   assert.equal(w.state.ok, false);

@@ -198,3 +198,11 @@ test('an article that talks about subscriptions keeps its sentences: chrome phra
   assert.ok(r.markdown.includes('Streaming services lost subscribers'), r.markdown);
   assert.ok(r.markdown.includes('Readers who subscribe to several services'), r.markdown);
 });
+
+test('a blog whose reader comments are <article> elements: the post is the content, not the longer comment thread', () => {
+  const comment = (i: number) => `<li><article id="comment-${i}" class="comment"><footer>Reader ${i} says:</footer><p>${ARTICLE_TEXT} I measured it myself ${i} times on my own laptop and got a different answer every single time, which is the point.</p></article></li>`;
+  const html = page(`<div class="site"><div class="post"><h1>Measuring cold starts</h1>${prose(3)}</div><div id="comments" class="comments-area"><h2>12 Responses</h2><ol class="commentlist">${Array.from({ length: 12 }, (_, i) => comment(i)).join('')}</ol></div></div>`);
+  const r = extractDocument({ html, url: 'https://blog.test/2025/12/cold-starts' });
+  assert.ok(r.markdown.includes('Paragraph 3 adds its own detail'), r.markdown);
+  assert.ok(!r.markdown.includes('I measured it myself'), r.markdown);
+});
