@@ -60,7 +60,8 @@ export class TextStats {
         const k = this.measure(c);
         s.text += k.text;
         s.commas += k.commas;
-        s.link += c.name === 'a' ? k.text : k.link;
+        // A named anchor (`<a name>`, `<a id>` without href) marks a place; it links nowhere.
+        s.link += c.name === 'a' && c.attribs.href !== undefined ? k.text : k.link;
       }
     }
     if (node instanceof Element) this.map.set(node, s);

@@ -90,7 +90,7 @@ export const RELATED_HEADING = new RegExp(
 
 /** Comment-section headings: recirculation on articles, the content itself on forums. */
 export const COMMENT_HEADING =
-  /^(leave a (reply|comment)|post a comment|add a comment|join the (discussion|conversation)|comments?( \(\d+\))?|\d+ (comments?|responses?|replies|kommentare?)|(\d+ )?(reader )?(comments?|responses?|reactions)|kommentare?( \(\d+\))?|\d+ gedanken zu .*|keine kommentare|kommentieren|schreibe einen kommentar|diskussion|commentaires?|vos réactions|réagir|comentarios?|deja un comentario|comentários|commenti)\s*[:.!?]?$/i;
+  /^(leave a (reply|comment)|post a comment|add a comment|join the (discussion|conversation)|comments?( \(\d+\))?|\d+ (comments?|responses?|replies|kommentare?)|(\d+ )?(reader )?(comments?|responses?|reactions)|kommentare?( \(\d+\))?|(\d+ )?leserkommentare?|lesermeinungen|kommentare zu(m| diesem) (artikel|beitrag)|so können sie kommentieren|reacties|commenti dei lettori|\d+ gedanken zu .*|keine kommentare|kommentieren|schreibe einen kommentar|diskussion|commentaires?|vos réactions|réagir|comentarios?|deja un comentario|comentários|commenti)\s*[:.!?]?$/i;
 
 /** Class/id markers of comment sections, as whole tokens. `comment-content`/`comment-body` sit inside them. */
 const COMMENT_MARK = /(^|[\s_-])(comments?|comment-?list|commentlist|comments?-(area|section|wrapper|container|block)|comment-respond|comment-form|respond|disqus|disqus_thread|usercomments?|user-comments|reader-comments|talkback|reactions)(?=$|[\s_-])/;
@@ -192,20 +192,29 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       if (headingText && (RELATED_HEADING.test(headingText) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
         // Remove the block the heading opens: climb past wrappers that hold little more than the heading itself
         // (page builders nest a heading widget beside the list it titles), staying a small part of the root.
+        const reason: PrecisionReason =
+          dropReviews && REVIEW_HEADING.test(headingText) ? 'reviews' : dropComments && COMMENT_HEADING.test(headingText) ? 'comments' : 'heading';
+        // A comment heading's wrapper may hold the whole thread, however long (affordableFor guards the post);
+        // when that wrapper cannot go, the block within the usual limit is tried as for any heading.
+        const blockOf = (limit: number): Element | undefined => {
+          let block: Element | undefined;
+          for (let p = el.parent; p instanceof Element && !roots.includes(p) && stats.text(p) < limit; p = p.parent) {
+            block = p;
+            if (stats.text(p) > stats.text(el) + 40) break;
+          }
+          return block;
+        };
         const limit = Math.min(rootText * 0.3, 4000);
-        let block: Element | undefined;
-        for (let p = el.parent; p instanceof Element && !roots.includes(p) && stats.text(p) < limit; p = p.parent) {
-          block = p;
-          if (stats.text(p) > stats.text(el) + 40) break;
-        }
-        const reason: PrecisionReason = dropReviews && REVIEW_HEADING.test(headingText) ? 'reviews' : 'heading';
+        const wide = reason === 'comments' ? blockOf(Infinity) : undefined;
+        if (wide && take(wide, reason)) return;
+        const block = blockOf(limit);
         if (block) {
           if (take(block, reason)) return;
         } else {
           const run = [el, ...followingUntilHeading(el)];
           const runText = run.reduce((a, x) => a + stats.text(x), 0);
-          // A review heading takes what follows it at any size (reviewsAffordable keeps the product's own text).
-          if (reason === 'reviews' || runText < limit || runText < rootText * 0.3) {
+          // A review or comment heading takes what follows it at any size (affordableFor keeps the page's own text).
+          if (reason !== 'heading' || runText < limit || runText < rootText * 0.3) {
             for (const x of run) take(x, reason);
             return;
           }

@@ -206,3 +206,12 @@ test('a blog whose reader comments are <article> elements: the post is the conte
   assert.ok(r.markdown.includes('Paragraph 3 adds its own detail'), r.markdown);
   assert.ok(!r.markdown.includes('I measured it myself'), r.markdown);
 });
+
+test('a reader-comment heading in its own wrapper takes the whole thread with it, however long; a named anchor is no link', () => {
+  const post = (i: number) => `<li class="member"><a class="author person" href="/u/${i}"><h4>Reader ${i}</h4></a><p>${ARTICLE_TEXT} My own reply number ${i} disagrees with the measurement and explains why at some length.</p></li>`;
+  const thread = `<div role="region" class="sect sect_commentlinks"><div class="secthead"><h2><a name="Leserkommentare"><span>Leserkommentare</span></a></h2></div><ul class="sectbody directory">${Array.from({ length: 14 }, (_, i) => post(i)).join('')}</ul></div>`;
+  const r = extractDocument({ html: page(`<div class="rack"><article><h1>Measuring cold starts</h1>${prose(4)}</article>${thread}</div>`), url: 'https://news.test/artikel/cold-starts' });
+  assert.ok(r.markdown.includes('Paragraph 4 adds its own detail'), r.markdown);
+  assert.ok(!r.markdown.includes('My own reply number'), r.markdown);
+  assert.ok(!r.markdown.includes('Leserkommentare'), r.markdown);
+});
