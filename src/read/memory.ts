@@ -2,6 +2,7 @@
 // of its size (DOM, extraction, Markdown, blocks). Each parse reserves that estimate before it starts and
 // releases it when done; a parse that does not fit waits in FIFO order, so digest and batch degrade to queueing
 // instead of to an out-of-memory kill. One parse larger than the whole budget still runs — alone.
+import v8 from 'node:v8';
 import { readEnv } from '../config/env.ts';
 import { defineService } from '../runtime/services.ts';
 
@@ -15,6 +16,27 @@ import { defineService } from '../runtime/services.ts';
 export const PARSE_MEMORY_FACTOR = 44;
 /** What every parse reserves on top of its factor (the fixed part above). */
 export const PARSE_MEMORY_BASE = 96 * 1024 * 1024;
+
+/**
+ * The main thread's young generation stops growing at this size (both semi-spaces). A large read allocates tens of
+ * MB of long-lived objects on the main thread (the parse result, wire blocks, the sectioned document); V8 answers
+ * such survival rates by doubling the young generation up to its maximum (2 × 64 MB on a machine with a 4 GB heap
+ * limit), which it then keeps. `--max-semi-space-size` would bound it but is only read at start-up; the growth
+ * factor is read at every scavenge, so the cap is applied at run time: once the young generation has reached the
+ * cap, it no longer grows; if V8 shrinks it below half the cap (an idle process), growth is allowed again.
+ */
+export const YOUNG_GENERATION_CAP = 32 * 1024 * 1024;
+let youngGrowth = 2;
+
+/** Applies YOUNG_GENERATION_CAP; called before every parse. */
+export function capYoungGeneration(): void {
+  const size = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size;
+  if (size === undefined) return;
+  const want = size >= YOUNG_GENERATION_CAP ? 1 : size < YOUNG_GENERATION_CAP / 2 ? 2 : youngGrowth;
+  if (want === youngGrowth) return;
+  v8.setFlagsFromString(`--semi-space-growth-factor=${want}`);
+  youngGrowth = want;
+}
 
 export class MemoryLedger {
   readonly capacity: number;
@@ -33,6 +55,7 @@ export class MemoryLedger {
 
   /** Reserves `bytes` (waiting while they do not fit); resolves to the release function. */
   async reserve(bytes: number, signal?: AbortSignal): Promise<() => void> {
+    capYoungGeneration();
     const need = Math.max(0, Math.round(bytes));
     if (this.#queue.length === 0 && this.#fits(need)) return this.#take(need);
     // The reservation is taken synchronously when granted, so the next waiter is judged against it.
