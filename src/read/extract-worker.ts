@@ -18,8 +18,12 @@ import type { ExtractJob, ExtractReply } from './extract-worker-main.ts';
 /** The built forms (npm bundle, single executable) inline the worker's own bundle here (release/bundle.ts). */
 declare const OCCAM_EXTRACT_WORKER_SOURCE: string | undefined;
 
-/** Pages of at least this many characters are parsed in a worker; smaller ones in-process (bench: `read-memory`). */
-export const OFF_THREAD_MIN_CHARS = 256 * 1024;
+/**
+ * Pages of at least this many characters are parsed in a worker; smaller ones in-process. A worker's start (its
+ * own copy of the extractor's modules) costs 150–300 ms: on a 256 KB page that is 4.5× the in-process parse, on a
+ * 1 MB page 1.6× (bench: `read-memory`), while a 1 MB page parsed in-process peaks at about 80 MB.
+ */
+export const OFF_THREAD_MIN_CHARS = 1024 * 1024;
 /** The worker's young generation: small, so short-lived garbage is collected often instead of growing the heap. */
 export const WORKER_YOUNG_MB = 8;
 /**

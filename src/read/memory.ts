@@ -18,17 +18,18 @@ export const PARSE_MEMORY_FACTOR = 44;
 export const PARSE_MEMORY_BASE = 96 * 1024 * 1024;
 
 /**
- * The main thread's young generation stops growing at this size (both semi-spaces). A large read allocates tens of
- * MB of long-lived objects on the main thread (the parse result, wire blocks, the sectioned document); V8 answers
- * such survival rates by doubling the young generation up to its maximum (2 × 64 MB on a machine with a 4 GB heap
- * limit), which it then keeps. `--max-semi-space-size` would bound it but is only read at start-up; the growth
- * factor is read at every scavenge, so the cap is applied at run time: once the young generation has reached the
- * cap, it no longer grows; if V8 shrinks it below half the cap (an idle process), growth is allowed again.
+ * The main thread's young generation stops growing once it has reached this size (both semi-spaces). A large read
+ * allocates tens of MB of long-lived objects on the main thread (the parse result, wire blocks, the sectioned
+ * document); V8 answers such survival rates by doubling the young generation up to its maximum (2 × 64 MB on a
+ * machine with a 4 GB heap limit), and keeps it. `--max-semi-space-size` would bound it but is read only at
+ * start-up; the growth factor is read at every scavenge, so the cap is applied at run time, before each parse:
+ * once the young generation is at least this large it no longer grows; if V8 shrinks it below half of this (an
+ * idle process), growth is allowed again.
  */
-export const YOUNG_GENERATION_CAP = 32 * 1024 * 1024;
+export const YOUNG_GENERATION_CAP = 16 * 1024 * 1024;
 let youngGrowth = 2;
 
-/** Applies YOUNG_GENERATION_CAP; called before every parse. */
+/** Applies YOUNG_GENERATION_CAP (see there); called before every parse. */
 export function capYoungGeneration(): void {
   const size = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size;
   if (size === undefined) return;
