@@ -32,8 +32,8 @@ export const WORKER_YOUNG_MB = 8;
  * page, its visible text, the blocks: a 6 MB article page fails at a 90 MB limit and passes at 104 MB), so the limit
  * is 12× the page over a floor that covers small pages and denser markup.
  */
-export const WORKER_OLD_FACTOR = 12;
-export const WORKER_OLD_FLOOR_MB = 48;
+export const WORKER_OLD_FACTOR = 10;
+export const WORKER_OLD_FLOOR_MB = 32;
 
 const MB = 1024 * 1024;
 
