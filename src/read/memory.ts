@@ -5,20 +5,26 @@
 import { readEnv } from '../config/env.ts';
 import { defineService } from '../runtime/services.ts';
 import { holdYoungGenerationCap } from '../runtime/young-generation.ts';
+import { OFF_THREAD_MIN_CHARS, WORKER_YOUNG_MB, workerHeapLimitMb } from './extract-worker.ts';
+
+const MB = 1024 * 1024;
 
 /**
  * Peak RSS growth of one read, measured from /proc on synthetic article pages over MCP (`occam mcp` from a source
  * checkout, Node 24, first large read of a fresh process; `npm run bench -- read-memory`): 1 MB (parsed
- * in-process) → 35 MB, 3 MB → 91 MB, 6 MB → 129–162 MB (22–28×); the same read again in that process 18×. Of a
+ * in-process) → 35 MB, 3 MB → 91 MB, 6 MB → 122–162 MB (21–28×); the same read again in that process 18×. Of a
  * 6 MB read: about 14 MB for the fetched body and its text, 42 MB for the parse worker's start (its own copy of the
  * extractor, type-stripped), 80 MB for the worker's heap (bounded by its limit, src/read/extract-worker.ts), and the
- * result and the compiled response on the main thread, mostly within the memory the worker gave back. A fixed part
- * (the worker's start, the young generation's share) plus a factor of the page, rounded up so that the budget
- * bounds real peaks.
+ * result and the compiled response on the main thread, mostly within the memory the worker gave back.
+ * A page parsed in a worker reserves the worker's start, its heap limit and young generation, and a share of the
+ * page for the body and the result on the main thread; a page parsed in-process a fixed part (the capped young
+ * generation's share) and a factor of the page. Both are rounded up so that the budget bounds real peaks.
  */
-export const PARSE_MEMORY_FACTOR = 20;
-/** What every parse reserves on top of its factor (the fixed part above). */
-export const PARSE_MEMORY_BASE = 72 * 1024 * 1024;
+export const WORKER_START_RESERVE = 48 * MB;
+export const WORKER_PAGE_FACTOR = 6;
+export const PARSE_MEMORY_FACTOR = 40;
+/** What every in-process parse reserves on top of its factor (the fixed part above). */
+export const PARSE_MEMORY_BASE = 32 * MB;
 
 export class MemoryLedger {
   readonly capacity: number;
@@ -84,5 +90,8 @@ export const memoryLedgerService = defineService({
   create: (runtime) => new MemoryLedger(readEnv<number>('OCCAM_READ_MEMORY_BUDGET_MB', runtime.env, runtime.warn) * 1024 * 1024),
 });
 
-/** The reservation one parse of `bytes` of page makes. */
-export const parseReservation = (bytes: number) => PARSE_MEMORY_BASE + bytes * PARSE_MEMORY_FACTOR;
+/** The reservation one parse of `bytes` of page makes (page bytes stand for its characters: close for HTML). */
+export const parseReservation = (bytes: number): number =>
+  bytes >= OFF_THREAD_MIN_CHARS
+    ? WORKER_START_RESERVE + (workerHeapLimitMb(bytes) + WORKER_YOUNG_MB) * MB + bytes * WORKER_PAGE_FACTOR
+    : PARSE_MEMORY_BASE + bytes * PARSE_MEMORY_FACTOR;

@@ -2,13 +2,13 @@
 // the `occam mcp` child (its own process, so nothing of the test runner is counted): VmHWM (peak RSS) before and
 // after, reset before each measurement through /proc/<pid>/clear_refs (5), so earlier peaks do not hide growth.
 // One 6 MB page, the first large read of its process: the peak growth stays within the documented per-parse
-// reservation (PARSE_MEMORY_BASE + PARSE_MEMORY_FACTOR × page bytes, src/read/memory.ts: 186 MB, 31× the page) and
-// under 32× (measured 129–162 MB, 22–28×: the page is parsed in a worker thread with a bounded heap). The issue's
+// reservation (parseReservation, src/read/memory.ts: 180 MB, 31.5× the page, for a parse in a worker) and under
+// 32× (measured 122–162 MB, 21–28×: the page is parsed in a worker thread with a bounded heap). The issue's
 // target is 20×; the report in src/read/memory.ts says where the rest goes.
 // Twenty 1.2 MB pages through occam_digest (three calls at once), in a fresh process so that no earlier read's
 // memory is reused: every page is above OFF_THREAD_MIN_CHARS, so each parse runs in its own worker; the growth stays
-// under OCCAM_READ_MEMORY_BUDGET_MB plus fixed slack, parses queue for the budget (each reserves 72 MB + 20 × 1.2 MB
-// = 96 MB, so two of the three concurrent reads parse at once), and the process is healthy afterwards.
+// under OCCAM_READ_MEMORY_BUDGET_MB plus fixed slack, parses queue for the budget (each reserves about 107 MB, so
+// two of the three concurrent reads parse at once), and the process is healthy afterwards.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
