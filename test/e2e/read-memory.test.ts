@@ -98,9 +98,10 @@ test('issue 14: twenty 1.2 MB pages through occam_digest (three calls at once) s
   assert.equal(results.reduce((n, r) => n + r.json.items.length, 0), 20);
   const growth = memoryOf(pid).peak - before.rss;
   process.stderr.write(`twenty ${(digestPage.length / MB).toFixed(1)} MB pages via digest: peak growth ${Math.round(growth / MB)} MB (budget ${BUDGET_MB} MB)\n`);
-  // The budget bounds the parses; on top come the fetched bodies of the calls waiting for it and one response per
-  // call (16 MB per call).
-  assert.ok(growth <= BUDGET_MB * MB + 3 * 16 * MB, `peak growth ${Math.round(growth / MB)} MB, budget ${BUDGET_MB} MB`);
+  // The budget bounds the parses; on top come, per concurrent call, the fetched body waiting for it, its response
+  // and the main heap's garbage from compiling the results until V8's next full collection (32 MB per call;
+  // measured 180–300 MB in all).
+  assert.ok(growth <= BUDGET_MB * MB + 3 * 32 * MB, `peak growth ${Math.round(growth / MB)} MB, budget ${BUDGET_MB} MB`);
   // Healthy: the same process answers a small read afterwards.
   const after = await digestMcp.call('occam_transcode', { url: server.url('/after'), backend_policy: 'http', max_tokens: 500 });
   assert.equal(after.json.ok, true);
