@@ -20,17 +20,18 @@ declare const OCCAM_EXTRACT_WORKER_SOURCE: string | undefined;
 
 /**
  * Pages of at least this many characters are parsed in a worker; smaller ones in-process. A worker's start (its
- * own copy of the extractor's modules) costs 150–300 ms: on a 256 KB page that is 4.5× the in-process parse, on a
- * 1 MB page 1.6× (bench: `read-memory`), while a 1 MB page parsed in-process peaks at about 80 MB.
+ * own copy of the extractor's modules) costs 150–300 ms and about 42 MB from a source checkout (27 MB bundled):
+ * on a 256 KB page that is 4.5× the in-process parse, on a 1 MB page 1.6–2.7× (bench: `read-memory`), while a
+ * 1 MB page's whole read in-process grows the server by about 35 MB.
  */
 export const OFF_THREAD_MIN_CHARS = 1024 * 1024;
 /** The worker's young generation: small, so short-lived garbage is collected often instead of growing the heap. */
 export const WORKER_YOUNG_MB = 8;
 /**
  * The worker's old-generation limit, the bound of its heap: V8 lets a heap grow towards its limit before it
- * collects hard, so the limit sets the peak. One parse needs about 15× the page live at its worst (the tree, the
- * page, its visible text, the blocks: a 6 MB article page fails at a 90 MB limit and passes at 104 MB), so the limit
- * is 12× the page over a floor that covers small pages and denser markup.
+ * collects hard, so the limit sets the peak. One parse needs about 12× the page live at its worst (the tree, the
+ * page, its visible text: a 6 MB article page fails at a 70 MB limit and passes at 80 MB; a 1 MB page fails at 16 MB
+ * and passes at 24 MB), so the limit is 10× the page over a floor that covers denser markup.
  */
 export const WORKER_OLD_FACTOR = 10;
 export const WORKER_OLD_FLOOR_MB = 32;
