@@ -13,6 +13,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./exam.ts'),
   () => import('./fetch.ts'),
   () => import('./many-pages.ts'),
+  () => import('./read-memory.ts'),
   () => import('./transports.ts'),
   () => import('./trust.ts'),
   () => import('./budget.ts'),

@@ -6,6 +6,8 @@
 /** Runs one invocation; resolves to the exit code, or undefined once the stdio server has taken over. */
 export async function runOccam(argv: readonly string[]): Promise<number | undefined> {
   const args = argv.slice(2);
+  // Before any module loads: start-up's own survivors (tokenizer tables) would otherwise grow it (issue 14).
+  (await import('../src/runtime/young-generation.ts')).holdYoungGenerationCap();
   if (args.length === 1 && args[0] === 'mcp') {
     const [{ serveStdio }, { processContext }, { mcpHostRuntime }] = await Promise.all([
       import('../src/mcp/transports/stdio.ts'),

@@ -65,7 +65,30 @@ const sideModulesPlugin: Plugin = {
   },
 };
 
-export function bundleOptions(kind: BundleKind, outfile: string, commit: string): BuildOptions {
+/**
+ * The parse worker (src/read/extract-worker-main.ts) as one self-contained CommonJS script: both built forms
+ * start it with `new Worker(source, { eval: true })`, because neither has the .ts file to point a Worker at (the
+ * single executable has no file tree at all, and the npm bundle's chunk layout is esbuild's). Everything it
+ * imports (htmlparser2, domhandler, the extractor) is inlined, so it resolves nothing at run time.
+ */
+export async function extractWorkerSource(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(REPO_ROOT, 'src', 'read', 'extract-worker-main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node22.18',
+    format: 'cjs',
+    mainFields: ['module', 'main'],
+    minifySyntax: true,
+    minifyWhitespace: true,
+    write: false,
+    logLevel: 'warning',
+    absWorkingDir: REPO_ROOT,
+  });
+  return result.outputFiles[0].text;
+}
+
+export function bundleOptions(kind: BundleKind, outfile: string, commit: string, workerSource = ''): BuildOptions {
   const common: BuildOptions = {
     bundle: true,
     platform: 'node',
@@ -77,6 +100,7 @@ export function bundleOptions(kind: BundleKind, outfile: string, commit: string)
     define: {
       OCCAM_BUILD_COMMIT: JSON.stringify(commit),
       OCCAM_BUILD_KIND: JSON.stringify(kind),
+      ...(workerSource ? { OCCAM_EXTRACT_WORKER_SOURCE: JSON.stringify(workerSource) } : {}),
     },
   };
   if (kind === 'bundle') {
@@ -119,7 +143,7 @@ export function bundleOptions(kind: BundleKind, outfile: string, commit: string)
 }
 
 export async function bundleCli(kind: BundleKind, outfile: string, commit = gitCommit()): Promise<BundleResult> {
-  const result = await build(bundleOptions(kind, outfile, commit));
+  const result = await build(bundleOptions(kind, outfile, commit, await extractWorkerSource()));
   const metafile = result.metafile as Metafile;
   const bytes = Object.values(metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
   return { outfile, bytes, metafile };

@@ -33,7 +33,7 @@ export const digestVars = [
     name: 'OCCAM_READ_MEMORY_BUDGET_MB',
     area: 'reading',
     description:
-      'Memory that concurrent page parses may reserve together (each reserves 96 MB plus 44 × its page size, the measured peak of one read); digest and batch reads queue for it instead of growing without bound. One read larger than the whole budget still runs, alone.',
+      'Memory that concurrent page parses may reserve together (each reserves the measured peak of one read: for pages of 1 MiB and more, parsed in a worker thread with a capped heap, 48 MB for the worker plus its heap limit plus 6 × the page, about 180 MB for 6 MB; for smaller pages 32 MB plus 40 × the page); digest and batch reads queue for it instead of growing without bound. One read larger than the whole budget still runs, alone.',
     default: 1024,
     defaultText: '1024',
     range: '64–65536',

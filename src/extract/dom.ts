@@ -58,7 +58,11 @@ export function flattenedBelowDepth(doc: Document): number {
   return flattened.get(doc) ?? 0;
 }
 
-/** Iteratively replaces the children of elements at `max` depth with their concatenated text; returns how many. */
+/**
+ * Iteratively replaces the children of elements at `max` depth with their concatenated text; returns how many.
+ * The same walk gives every child list its exact length: the parser builds them by push, so each carries up to
+ * half its size plus 16 slots of spare capacity, about a fifth of a page-sized tree (issue 14).
+ */
 export function capDepth(doc: Document, max: number): number {
   let count = 0;
   // Parallel stacks, not [node, depth] pairs: one pair per element of a page-sized tree is measurable garbage.
@@ -82,6 +86,7 @@ export function capDepth(doc: Document, max: number): number {
       count++;
       continue;
     }
+    if (node.children.length > 0) node.children = node.children.slice();
     for (const c of node.children) {
       if (c instanceof Element) {
         stack.push(c);

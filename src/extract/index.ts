@@ -172,8 +172,11 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
   let tables: ExtractedTable[] = [];
   let links: ExtractedLink[] = [];
   let mediaRefs: MediaRef[] = [];
+  // One root: nothing reads its subtree after rendering, so the renderer may release it as it goes (nested or
+  // overlapping roots could share subtrees, so several are rendered whole).
+  const releaseTree = main.roots.length === 1;
   for (const root of main.roots) {
-    const out = renderer.render({ children: [root] } as unknown as Element);
+    const out = renderer.render({ children: [root] } as unknown as Element, { releaseTree });
     blocks = out.blocks.length > 0 ? [...blocks, ...out.blocks] : blocks;
     tables = out.tables;
     links = out.links;

@@ -6,6 +6,8 @@ import { OccamError } from '../contract/failures.ts';
 import type { AcquiredDocument } from '../fetch/acquire.ts';
 import { parseDocument } from '../budget/sections.ts';
 import type { SourceBlock } from './sidecars.ts';
+import { OFF_THREAD_MIN_CHARS, type ExtractWorkers } from './extract-worker.ts';
+import { markdownOf, type ReadExtract } from './read-extract.ts';
 
 export type ExtractionBackend = 'node_readability_turndown' | 'plain_text' | 'pdf' | 'browser_playwright';
 
@@ -36,6 +38,10 @@ export interface ExtractionOptions {
   /** Playbook overlay (src/playbooks/overlay.ts): the matched content selector and the strip selectors. */
   contentSelectors?: readonly string[];
   stripSelectors?: readonly string[];
+  /** Large HTML pages are parsed in a worker of this pool (issue 14); without it every parse is in-process. */
+  workers?: ExtractWorkers;
+  /** Ends an off-thread parse (deadline, cancellation): the worker is terminated and the reason rethrown. */
+  signal?: AbortSignal;
 }
 
 function blocksFromMarkdown(markdown: string, selectorPrefix: string): SourceBlock[] {
@@ -47,7 +53,7 @@ function blocksFromMarkdown(markdown: string, selectorPrefix: string): SourceBlo
   }));
 }
 
-function fromContentBlocks(blocks: readonly ContentBlock[]): SourceBlock[] {
+function fromContentBlocks(blocks: ReadonlyArray<Omit<ContentBlock, 'headingPath'>>): SourceBlock[] {
   return blocks.map((b) => ({
     kind: b.kind,
     markdown: b.markdown,
@@ -106,28 +112,29 @@ export async function extractAcquired(doc: AcquiredBody, opts: ExtractionOptions
     const { markdown, title } = await pdfToMarkdown(doc.bytes ?? Buffer.alloc(0));
     return { backend: 'pdf', markdown, ...(title ? { title } : {}), blocks: blocksFromMarkdown(markdown, 'pdf'), tables: [], mediaRefs: [], meta: title ? { title } : {}, state: textState(markdown) };
   }
-  const result = extractDocument(
-    {
-      html: doc.text,
-      url: doc.finalUrl,
-      ...(doc.contentType ? { contentType: doc.contentType } : {}),
-      statusCode: doc.statusCode,
-      requestedUrl: doc.requestedUrl,
-      hasAuthenticationChallenge: Boolean(doc.headers?.['www-authenticate']),
-    },
-    {
-      feed: opts.jsonFeed,
-      sessionBound: opts.sessionBound,
-      ...(opts.contentSelectors?.length ? { contentSelectors: opts.contentSelectors } : {}),
-      ...(opts.stripSelectors?.length ? { stripSelectors: opts.stripSelectors } : {}),
-    },
-  );
-  if (!result.markdown.trim() && result.state.ok) {
+  const input = {
+    html: doc.text,
+    url: doc.finalUrl,
+    ...(doc.contentType ? { contentType: doc.contentType } : {}),
+    statusCode: doc.statusCode,
+    requestedUrl: doc.requestedUrl,
+    hasAuthenticationChallenge: Boolean(doc.headers?.['www-authenticate']),
+  };
+  const options = {
+    feed: opts.jsonFeed,
+    sessionBound: opts.sessionBound,
+    ...(opts.contentSelectors?.length ? { contentSelectors: opts.contentSelectors } : {}),
+    ...(opts.stripSelectors?.length ? { stripSelectors: opts.stripSelectors } : {}),
+  };
+  const offThread = opts.workers && doc.text.length >= OFF_THREAD_MIN_CHARS;
+  const result: ReadExtract & { markdown?: string } = offThread ? await opts.workers!.extract(input, options, opts.signal) : extractDocument(input, options);
+  const markdown = result.markdown ?? markdownOf(result);
+  if (!markdown.trim() && result.state.ok) {
     throw new OccamError('extraction_failed', 'No main content could be extracted from the page.');
   }
   return {
     backend: opts.backend ?? 'node_readability_turndown',
-    markdown: result.markdown,
+    markdown,
     ...(result.title ? { title: result.title } : {}),
     blocks: fromContentBlocks(result.blocks),
     tables: result.tables.map((t) => ({ ...(t.caption ? { caption: t.caption } : {}), headers: t.headers, rows: t.rows, selector: t.selector })),

@@ -4,17 +4,27 @@
 // instead of to an out-of-memory kill. One parse larger than the whole budget still runs — alone.
 import { readEnv } from '../config/env.ts';
 import { defineService } from '../runtime/services.ts';
+import { holdYoungGenerationCap } from '../runtime/young-generation.ts';
+import { OFF_THREAD_MIN_CHARS, WORKER_YOUNG_MB, workerHeapLimitMb } from './extract-worker.ts';
+
+const MB = 1024 * 1024;
 
 /**
- * Peak RSS growth of one read, measured from /proc on synthetic article pages over MCP (Node 24): a fixed part of
- * up to about 100 MB — the young generation V8 grows to (2 × 64 MB semi-spaces) while a page-sized tree is built,
- * whatever the page — plus about 40× the page for the tree (≈ 10×), its text and the blocks: 1 MB → 87–130 MB,
- * 3 MB → 191–193 MB, 6 MB → 290–318 MB. Each parse reserves the fixed part too (concurrent parses share one young
- * generation, so this errs on the safe side) and the factor is rounded up, so that the budget bounds real peaks.
+ * Peak RSS growth of one read, measured from /proc on synthetic article pages over MCP (`occam mcp` from a source
+ * checkout, Node 24, first large read of a fresh process; `npm run bench -- read-memory`): 1 MB (parsed
+ * in-process) → 35 MB, 3 MB → 91 MB, 6 MB → 122–162 MB (21–28×); the same read again in that process 18×. Of a
+ * 6 MB read: about 14 MB for the fetched body and its text, 42 MB for the parse worker's start (its own copy of the
+ * extractor, type-stripped), 80 MB for the worker's heap (bounded by its limit, src/read/extract-worker.ts), and the
+ * result and the compiled response on the main thread, mostly within the memory the worker gave back.
+ * A page parsed in a worker reserves the worker's start, its heap limit and young generation, and a share of the
+ * page for the body and the result on the main thread; a page parsed in-process a fixed part (the capped young
+ * generation's share) and a factor of the page. Both are rounded up so that the budget bounds real peaks.
  */
-export const PARSE_MEMORY_FACTOR = 44;
-/** What every parse reserves on top of its factor (the fixed part above). */
-export const PARSE_MEMORY_BASE = 96 * 1024 * 1024;
+export const WORKER_START_RESERVE = 48 * MB;
+export const WORKER_PAGE_FACTOR = 6;
+export const PARSE_MEMORY_FACTOR = 40;
+/** What every in-process parse reserves on top of its factor (the fixed part above). */
+export const PARSE_MEMORY_BASE = 32 * MB;
 
 export class MemoryLedger {
   readonly capacity: number;
@@ -33,6 +43,7 @@ export class MemoryLedger {
 
   /** Reserves `bytes` (waiting while they do not fit); resolves to the release function. */
   async reserve(bytes: number, signal?: AbortSignal): Promise<() => void> {
+    holdYoungGenerationCap();
     const need = Math.max(0, Math.round(bytes));
     if (this.#queue.length === 0 && this.#fits(need)) return this.#take(need);
     // The reservation is taken synchronously when granted, so the next waiter is judged against it.
@@ -79,5 +90,8 @@ export const memoryLedgerService = defineService({
   create: (runtime) => new MemoryLedger(readEnv<number>('OCCAM_READ_MEMORY_BUDGET_MB', runtime.env, runtime.warn) * 1024 * 1024),
 });
 
-/** The reservation one parse of `bytes` of page makes. */
-export const parseReservation = (bytes: number) => PARSE_MEMORY_BASE + bytes * PARSE_MEMORY_FACTOR;
+/** The reservation one parse of `bytes` of page makes (page bytes stand for its characters: close for HTML). */
+export const parseReservation = (bytes: number): number =>
+  bytes >= OFF_THREAD_MIN_CHARS
+    ? WORKER_START_RESERVE + (workerHeapLimitMb(bytes) + WORKER_YOUNG_MB) * MB + bytes * WORKER_PAGE_FACTOR
+    : PARSE_MEMORY_BASE + bytes * PARSE_MEMORY_FACTOR;

@@ -26,6 +26,7 @@ import { extractAcquired, type ExtractedPage } from './extraction.ts';
 import { resolveOptions, type TranscodeArgs, type TranscodeOptions } from './options.ts';
 import { boundedEcho } from './url-input.ts';
 import { memoryLedgerService, parseReservation } from './memory.ts';
+import { extractWorkersService } from './extract-worker.ts';
 import { transcodeReceiptStep, type ReceiptStepOutput } from './receipt-step.ts';
 import { canaryTranscodeResult } from '../trust/canary/transcode-hook.ts';
 import type { PlaybookOverlay } from '../playbooks/overlay.ts';
@@ -393,6 +394,7 @@ async function run(
     return Math.round(Math.min(own, Math.max(1000, share)));
   };
   const ledger = await services.use(memoryLedgerService);
+  const workers = await services.use(extractWorkersService);
   const acquireDeps = { runtime, resolve: deps.resolve, dial: deps.dial, politeness: await services.use(politenessService) };
   const httpAttempt = async (url: string): Promise<Attempt> => {
     const started = performance.now();
@@ -407,7 +409,7 @@ async function run(
       let shaped: ReturnType<typeof overlayFor>;
       try {
         shaped = doc.kind === 'html' ? overlayFor(doc.text) : { selectors: {}, matched: undefined };
-        page = await extractAcquired(doc, { jsonFeed: opts.jsonFeed, sessionBound: Boolean(opts.sessionProfile), ...shaped.selectors });
+        page = await extractAcquired(doc, { jsonFeed: opts.jsonFeed, sessionBound: Boolean(opts.sessionProfile), ...shaped.selectors, workers, signal });
       } finally {
         release();
       }
@@ -447,7 +449,7 @@ async function run(
         shaped = overlayFor(rendered.html);
         page = await extractAcquired(
           { kind: 'html', text: rendered.html, finalUrl: rendered.finalUrl, requestedUrl: url, statusCode: rendered.status ?? 200, contentType: 'text/html', headers: {} },
-          { jsonFeed: false, sessionBound: Boolean(opts.sessionProfile), backend: 'browser_playwright', ...shaped.selectors },
+          { jsonFeed: false, sessionBound: Boolean(opts.sessionProfile), backend: 'browser_playwright', ...shaped.selectors, workers, signal },
         );
       } finally {
         release();

@@ -2,7 +2,8 @@
 // budget is taken, one parse larger than the whole budget still runs alone, and an aborted waiter leaves the queue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MemoryLedger, parseReservation, PARSE_MEMORY_BASE, PARSE_MEMORY_FACTOR } from '../../../src/read/memory.ts';
+import { MemoryLedger, parseReservation, PARSE_MEMORY_BASE, PARSE_MEMORY_FACTOR, WORKER_PAGE_FACTOR, WORKER_START_RESERVE } from '../../../src/read/memory.ts';
+import { OFF_THREAD_MIN_CHARS, WORKER_YOUNG_MB, workerHeapLimitMb } from '../../../src/read/extract-worker.ts';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -50,8 +51,11 @@ test('issue 14: an aborted waiter leaves the queue; a release twice is harmless'
   (await ledger.reserve(10))();
 });
 
-test('issue 14: a parse reserves the documented fixed cost plus the documented factor of its page', () => {
+test('issue 14: a parse reserves the documented fixed cost plus the documented factor of its page, by where it runs', () => {
+  const MB = 1024 * 1024;
   assert.equal(parseReservation(0), PARSE_MEMORY_BASE);
-  assert.equal(parseReservation(6_000_000), PARSE_MEMORY_BASE + 6_000_000 * PARSE_MEMORY_FACTOR);
-  assert.ok(parseReservation(6_000_000) < 6_000_000 * 61, 'a 6 MB page reserves under 61× its size (80× before)');
+  // In-process below OFF_THREAD_MIN_CHARS, in a worker from there: its start, heap limit and young generation.
+  assert.equal(parseReservation(OFF_THREAD_MIN_CHARS - 1), PARSE_MEMORY_BASE + (OFF_THREAD_MIN_CHARS - 1) * PARSE_MEMORY_FACTOR);
+  assert.equal(parseReservation(6_000_000), WORKER_START_RESERVE + (workerHeapLimitMb(6_000_000) + WORKER_YOUNG_MB) * MB + 6_000_000 * WORKER_PAGE_FACTOR);
+  assert.ok(parseReservation(6_000_000) < 6_000_000 * 32, 'a 6 MB page reserves under 32× its size (58× before)');
 });
