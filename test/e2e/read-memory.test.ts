@@ -21,6 +21,8 @@ import { bigArticleHtml } from '../helpers/article-page.ts';
 const PAGE_BYTES = 6_000_000;
 const DIGEST_PAGE_BYTES = 1_200_000;
 const BUDGET_MB = 256;
+/** What one concurrent digest call holds beside the parses the budget covers (docs/scaling.md). */
+const PER_CALL_SLACK_MB = 40;
 const MB = 1024 * 1024;
 
 const page = Buffer.from(bigArticleHtml(PAGE_BYTES, 'm'));
@@ -99,9 +101,9 @@ test('issue 14: twenty 1.2 MB pages through occam_digest (three calls at once) s
   const growth = memoryOf(pid).peak - before.rss;
   process.stderr.write(`twenty ${(digestPage.length / MB).toFixed(1)} MB pages via digest: peak growth ${Math.round(growth / MB)} MB (budget ${BUDGET_MB} MB)\n`);
   // The budget bounds the parses; on top come, per concurrent call, the fetched body waiting for it, its response
-  // and the main heap's garbage from compiling the results until V8's next full collection (32 MB per call;
-  // measured 180–300 MB in all).
-  assert.ok(growth <= BUDGET_MB * MB + 3 * 32 * MB, `peak growth ${Math.round(growth / MB)} MB, budget ${BUDGET_MB} MB`);
+  // and the main heap's garbage from compiling the results until V8's next full collection (40 MB per call;
+  // measured 180–314 MB in all on a shared two-core machine).
+  assert.ok(growth <= BUDGET_MB * MB + 3 * PER_CALL_SLACK_MB * MB, `peak growth ${Math.round(growth / MB)} MB, budget ${BUDGET_MB} MB`);
   // Healthy: the same process answers a small read afterwards.
   const after = await digestMcp.call('occam_transcode', { url: server.url('/after'), backend_policy: 'http', max_tokens: 500 });
   assert.equal(after.json.ok, true);
