@@ -20,7 +20,7 @@ import {
   type Document,
   type ParentNode,
 } from './dom.ts';
-import { isCommentSection, refineRoots, type PrecisionReport } from './precision.ts';
+import { isCommentSection, refineRoots, withinSection, type PrecisionReport } from './precision.ts';
 import type { ContentStrategy, PageType } from './types.ts';
 
 export interface MainContent {
@@ -297,7 +297,7 @@ function textSample(el: Element): string {
 
 function semanticCandidate(doc: Document, stats: TextStats, pageType: PageType): Element | undefined {
   // Each reader comment may be an <article> (WordPress, most themes): outside forums they are not the page's.
-  const ownContent = (el: Element): boolean => pageType === 'forum' || !insideComments(el);
+  const ownContent = (el: Element): boolean => pageType === 'forum' || !withinSection(el, isCommentSection);
   // One walk collects the matches of every hint; then the hints are tried in priority order.
   const hits: Element[][] = SEMANTIC_SELECTORS.map(() => []);
   walk(doc, (el) => {
@@ -319,11 +319,6 @@ function semanticCandidate(doc: Document, stats: TextStats, pageType: PageType):
     return ca instanceof Element ? ca : biggest;
   }
   return undefined;
-}
-
-function insideComments(el: Element): boolean {
-  for (let p: Element | null = el; p; p = p.parent instanceof Element ? p.parent : null) if (isCommentSection(p)) return true;
-  return false;
 }
 
 function qualifies(el: Element, stats: TextStats): boolean {
@@ -408,7 +403,7 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
   // A sibling taken with the best block may be the comment thread under it: outside forums and products the thread
   // is not the page's own content (precision.ts drops it when it sits inside a root; as a root of its own it goes here).
   if (roots.length > 1 && opts.pageType !== 'forum' && opts.pageType !== 'product') {
-    const own = roots.filter((r) => !insideComments(r));
+    const own = roots.filter((r) => !withinSection(r, isCommentSection));
     if (own.length > 0) roots = own;
   }
   // Landing, service, product and listing pages spread their content over many sections; a single best-scoring

@@ -129,10 +129,10 @@ export function isCommentSection(el: Element): boolean {
   return COMMENT_MARK.test(ci);
 }
 
-function ancestorsOrSelf(el: Element): Element[] {
-  const out: Element[] = [];
-  for (let p: Element | null = el; p; p = p.parent instanceof Element ? p.parent : null) out.push(p);
-  return out;
+/** Whether `el` or one of its ancestors is such a section. */
+export function withinSection(el: Element, isSection: (e: Element) => boolean): boolean {
+  for (let p: Element | null = el; p; p = p.parent instanceof Element ? p.parent : null) if (isSection(p)) return true;
+  return false;
 }
 
 
@@ -154,9 +154,9 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
   const forum = pageType === 'forum';
   const listing = pageType === 'listing';
   // Comments are the content on forums, reviews on products, and wherever the chosen root is itself the thread.
-  const dropComments = !forum && pageType !== 'product' && !roots.some((r) => ancestorsOrSelf(r).some(isCommentSection));
+  const dropComments = !forum && pageType !== 'product' && !roots.some((r) => withinSection(r, isCommentSection));
   // Reviews under a product are the shoppers' words, not the product's facts (its description, specs, price).
-  const dropReviews = pageType === 'product' && !roots.some((r) => ancestorsOrSelf(r).some(isReviewSection));
+  const dropReviews = pageType === 'product' && !roots.some((r) => withinSection(r, isReviewSection));
   const teasersOff = forum || listing || pageType === 'product' || pageType === 'service';
   const proseType = pageType === 'article' || pageType === 'generic';
   let removedText = 0;
@@ -377,7 +377,7 @@ const CHROME_SENTENCE = new RegExp(
     // disclaimers and notices
     '(we )?may (receive|earn) (a )?(compensation|commission)', 'contains (affiliate links|references to products)',
     'gibt die meinung de[rs] (autors?|autorin|verfassers) wieder', 'nicht notwendigerweise die de[rs] redaktion',
-    'vervielfältigung nur mit (genehmigung|zustimmung)', 'alle rechte vorbehalten', 'all rights reserved', 'todos los derechos reservados', 'tous droits réservés',
+    'vervielfältigung nur mit (genehmigung|zustimmung)', 'alle rechte vorbehalten', 'all rights reserved', 'derechos reservados', 'tous droits réservés',
     'ohne (dein|ihr) einverständnis keine verbindung', 'einstellungen verwalten', 'alle angaben ohne gewähr',
   ].join('|'),
   'iu',
