@@ -3,8 +3,8 @@
 // Parser choice (measured, 300 wcxb-dev-sample pages, avg 395 KB, Node 24, same machine, second pass):
 //   htmlparser2 + domhandler 10.3 ms/page · parse5 24.2 ms/page · linkedom 61.1 ms/page (jsdom is slower still).
 // htmlparser2 builds a plain tree (no layout, no scripts); extraction needs nothing more, so it wins.
-import { parseDocument } from 'htmlparser2';
-import { Element, Text, type AnyNode, type ChildNode, type Document, type ParentNode } from 'domhandler';
+import { Parser } from 'htmlparser2';
+import { DomHandler, Element, Text, type AnyNode, type ChildNode, type Document, type ParentNode } from 'domhandler';
 
 export { Element, Text };
 export type { AnyNode, ChildNode, Document, ParentNode };
@@ -14,8 +14,47 @@ export const MAX_DEPTH = 400;
 
 const flattened = new WeakMap<Document, number>();
 
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Elements that end an element's "scope" in HTML's tree construction: a heading outside them is not closed from inside. */
+const SCOPE_BOUNDARIES = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template']);
+
+/** The parser's internals this module relies on (htmlparser2 12: `stack` holds open tag names, innermost first). */
+interface ParserInternals {
+  stack: string[];
+  startIndex: number;
+  endIndex: number;
+  readTagName(start: number, endIndex: number): string;
+  popElement(implied: boolean): void;
+}
+
+/**
+ * htmlparser2 with one rule of HTML's tree construction it lacks: an end tag `</h3>` closes whichever heading is
+ * open (`<h2>…</h3>`), as in every browser. Without it, a template's mismatched excerpt heading swallows the
+ * whole article that follows, which then reads as one giant heading.
+ */
+class BrowserHeadingParser extends Parser {
+  override onclosetag(start: number, endIndex: number): void {
+    const p = this as unknown as ParserInternals;
+    const name = p.readTagName(start, endIndex);
+    if (HEADINGS.has(name) && Array.isArray(p.stack) && !p.stack.includes(name)) {
+      const pos = p.stack.findIndex((n) => HEADINGS.has(n));
+      if (pos !== -1 && !p.stack.slice(0, pos).some((n) => SCOPE_BOUNDARIES.has(n))) {
+        p.endIndex = endIndex;
+        for (let i = 0; i < pos; i++) p.popElement(true);
+        p.popElement(false);
+        p.startIndex = endIndex + 1;
+        return;
+      }
+    }
+    super.onclosetag(start, endIndex);
+  }
+}
+
 export function parseHtml(html: string): Document {
-  const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const options = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true };
+  const handler = new DomHandler();
+  new BrowserHeadingParser(handler, options).end(html);
+  const doc = handler.root;
   moveTrailingContentIntoBody(doc);
   const n = capDepth(doc, MAX_DEPTH);
   if (n > 0) flattened.set(doc, n);

@@ -98,6 +98,22 @@ const COMMENT_MARK = /(^|[\s_-])(comments?|comment-?list|commentlist|comments?-(
 /** Author boxes: the writer's bio, photo and "all posts by" link under (or over) an article. */
 const AUTHOR_BOX_MARK =
   /(^|[\s_-])(author-?(bio|box|info|card|profile|description|details|about|block|wrapper|meta)|about-?(the-?)?author|post-?author-?(bio|box|info)?|entry-?author|autor(en|in)?-?(box|info|profil|bio|kasten)|bio-?box|contributor-?(bio|info|box))(?=$|[\s_-])/;
+/**
+ * Captions and photo credits set in their own element (the pattern `<figcaption>` has in the block pass): WordPress
+ * `wp-caption-text`, BEM `article__img__caption`, `image-credits`, `image-copyright`, `bildunterschrift` … Whole
+ * tokens only, so `captioned-article` is not one.
+ */
+const CAPTION_MARK =
+  /(^|[\s_-])(caption|captions|wp-caption-text|photo-?credits?|image-?(credits?|caption|subtitle|copyright|source|desc|description|info)|img-?(caption|credits?|desc|copyright)|picture-?(caption|credits?)|media-?(caption|credits?)|credits?|copyright|bildunterschrift|bildtext|bildnachweis|bildquelle|fotocredit|pie-?de-?foto|legende)(?=$|[\s_-])/;
+/** A caption is a line or two; a longer element with such a class is a layout wrapper (a "caption" hero). */
+const CAPTION_MAX_CHARS = 320;
+/**
+ * The article's metadata line in an element of its own (WordPress `entry-meta`/`postmetadata`, `post-date`,
+ * `byline`, `#meta`): date, author and categories, which the page's metadata carries already.
+ */
+const META_MARK =
+  /(^|[\s_-])(meta|post-?meta|postmetadata|entry-?meta|article-?meta|post-?info|entry-?info|byline|bylines|dateline|post-?date|entry-?date|article-?date|publish(ed)?-?date|headline-?(info|date)|timestamp)(?=$|[\s_-])/;
+const META_MAX_CHARS = 300;
 /** What a product (or a post) must keep of its own text for its reviews (or comments) to go. */
 const REVIEWS_LEAVE_CHARS = 200;
 /** An author box is a few lines; a longer element with such a class is a layout wrapper around the article. */
@@ -188,6 +204,8 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       if (dropComments && isCommentSection(el) && take(el, 'comments')) return;
       if (dropReviews && isReviewSection(el) && take(el, 'reviews')) return;
       if (proseType && s.text < AUTHOR_BOX_MAX_CHARS && AUTHOR_BOX_MARK.test(classAndId(el)) && take(el, 'author')) return;
+      if (pageType === 'article' && s.text > 0 && s.text < CAPTION_MAX_CHARS && isMarkedAside(el, CAPTION_MARK, true) && take(el, 'credit')) return;
+      if (proseType && s.text > 0 && s.text < META_MAX_CHARS && isMarkedAside(el, META_MARK) && take(el, 'tail')) return;
       const headingText = HEADING_TAG.test(el.name) ? textOf(el) : '';
       if (headingText && (RELATED_HEADING.test(headingText) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
         // Remove the block the heading opens: climb past wrappers that hold little more than the heading itself
@@ -239,6 +257,19 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
   }
   return report;
 }
+
+/**
+ * A caption or metadata element: marked so by its class or id, and holding neither a heading nor a table (a
+ * "meta" wrapper around the title is the article's header, not its dateline). A caption-marked element that holds
+ * the picture is the figure (WordPress `wp-caption`), which stays: only its caption text goes.
+ */
+function isMarkedAside(el: Element, mark: RegExp, keepPictures = false): boolean {
+  const ci = classAndId(el);
+  if (!ci || !mark.test(ci) || el.name === 'body' || el.name === 'main' || el.name === 'article') return false;
+  const holds = (e: Element): boolean => HEADING_TAG.test(e.name) || e.name === 'table' || e.name === 'pre' || (keepPictures && MEDIA_TAGS.has(e.name));
+  return !findFirst(el, holds);
+}
+const MEDIA_TAGS = new Set(['img', 'picture', 'video', 'iframe', 'svg', 'audio']);
 
 function isLinkedProse(p: Element): boolean {
   const words = wordsOutsideLinks(p);

@@ -129,3 +129,11 @@ test('markup after </body></html> is the body’s, as a browser shows it (a temp
   assert.ok(r.markdown.includes('The whole article of this page'), r.markdown);
   assert.ok(r.markdown.includes('The second article'), r.markdown);
 });
+
+test('a mismatched heading end tag closes the open heading, as in a browser: the article after it is not one heading', () => {
+  const para = 'Strange tattoos are plentiful around the world, but you would still be hard pressed to find one of a state epidemiologist on an arm.';
+  const html = `<html><head><title>Tattoo</title></head><body><article><h1>Tattoo</h1><h2 class="excerpt">The excerpt that opens the story.</h3><p>${para}</p><p>${para} Again.</p><table><tr><td><h4>cell</h5>kept in cell</td></tr></table></article></body></html>`;
+  const r = extractDocument({ html, url: 'https://pages.test/tattoo' });
+  assert.match(r.markdown, /^## The excerpt that opens the story\.$/m, r.markdown);
+  assert.match(r.markdown, new RegExp(`^${para.slice(0, 40)}`, 'm'), 'the paragraph is a paragraph of its own');
+});

@@ -215,3 +215,27 @@ test('a reader-comment heading in its own wrapper takes the whole thread with it
   assert.ok(!r.markdown.includes('My own reply number'), r.markdown);
   assert.ok(!r.markdown.includes('Leserkommentare'), r.markdown);
 });
+
+test('article: captions and credits in their own classed element and a classed metadata line go; a "meta" header with the title stays', () => {
+  const captions = [
+    '<div class="wp-caption"><img src="/rack.jpg" alt="A server rack"><p class="wp-caption-text">The rack in the Frankfurt region, photographed in May.</p></div>',
+    '<div class="post-image-credits"><i class="icon"></i> Jane Roe | Agency Nine</div>',
+    '<div class="article__img__caption"><span>Racks cool faster at night.</span></div>',
+  ].join('');
+  const meta = '<div class="postmetadata">Created on Tuesday 6 May 2014 at 23:30 and filed under <a href="/c/linux">Linux</a>, <a href="/c/tutorials">Tutorials</a></div>';
+  const header = '<header class="entry-meta"><h1>Measuring cold starts</h1><span>Posted in Infrastructure</span></header>';
+  const after = 'After the pictures, the article explains why warm pools hide most of the cost, and when provisioned concurrency pays for itself in a busy region.';
+  const r = extractDocument({ html: page(`<article>${header}${prose(3)}${captions}<p>${after}</p>${prose(2)}${meta}</article>`), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes(after), r.markdown);
+  assert.ok(r.markdown.includes('# Measuring cold starts'), r.markdown);
+  assert.ok(r.markdown.includes('![A server rack]'), 'the picture itself stays');
+  for (const gone of ['Frankfurt region, photographed', 'Agency Nine', 'Racks cool faster', 'Created on Tuesday', 'filed under']) {
+    assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  }
+  // On a product page a caption may be the content (a gallery's labels): the caption rule is for articles.
+  const gallery = extractDocument({
+    html: page(`<main itemscope itemtype="https://schema.org/Product"><h1>Rack kit</h1><p class="price">$120</p>${prose(2)}<div class="image-caption">Rack kit, front view with both rails</div></main>`),
+    url: 'https://shop.test/product/rack-kit',
+  });
+  assert.ok(gallery.markdown.includes('front view with both rails'), gallery.markdown);
+});
