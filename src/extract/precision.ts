@@ -29,7 +29,7 @@
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
-import { Element, attr, classAndId, findFirst, removeNode, textOf, type ParentNode } from './dom.ts';
+import { Element, attr, classAndId, findFirst, removeNode, textOf, walk, type ParentNode } from './dom.ts';
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
@@ -175,6 +175,9 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
   const dropReviews = pageType === 'product' && !roots.some((r) => withinSection(r, isReviewSection));
   const teasersOff = forum || listing || pageType === 'product' || pageType === 'service';
   const proseType = pageType === 'article' || pageType === 'generic';
+  // Captions go where they are a small part of the text: on a page of captioned cards (a gallery, a collection
+  // without markup) they are the content.
+  const captionsGo = proseType && captionShare(roots, stats) < CAPTION_MAX_SHARE;
   let removedText = 0;
   // The section rules (comments, headings, teasers) may never take the root below a quarter of its text: a wrong
   // guess costs noise, not the article. Link-dense blocks carry no prose and go whatever their share.
@@ -204,7 +207,7 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       if (dropComments && isCommentSection(el) && take(el, 'comments')) return;
       if (dropReviews && isReviewSection(el) && take(el, 'reviews')) return;
       if (proseType && s.text < AUTHOR_BOX_MAX_CHARS && AUTHOR_BOX_MARK.test(classAndId(el)) && take(el, 'author')) return;
-      if (pageType === 'article' && s.text > 0 && s.text < CAPTION_MAX_CHARS && isMarkedAside(el, CAPTION_MARK, true) && take(el, 'credit')) return;
+      if (captionsGo && s.text > 0 && s.text < CAPTION_MAX_CHARS && isMarkedAside(el, CAPTION_MARK, true) && take(el, 'credit')) return;
       if (proseType && s.text > 0 && s.text < META_MAX_CHARS && isMarkedAside(el, META_MARK) && take(el, 'tail')) return;
       const headingText = HEADING_TAG.test(el.name) ? textOf(el) : '';
       if (headingText && (RELATED_HEADING.test(headingText) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
@@ -270,6 +273,24 @@ function isMarkedAside(el: Element, mark: RegExp, keepPictures = false): boolean
   return !findFirst(el, holds);
 }
 const MEDIA_TAGS = new Set(['img', 'picture', 'video', 'iframe', 'svg', 'audio']);
+
+/** Above this share of the roots' text, captions are what the page is made of. */
+const CAPTION_MAX_SHARE = 0.15;
+
+/** The share of the roots' text inside caption-marked elements (outermost ones only). */
+function captionShare(roots: Element[], stats: TextStats): number {
+  let total = 0;
+  let captions = 0;
+  for (const r of roots) {
+    total += stats.text(r);
+    walk(r, (el) => {
+      if (el === r || !isMarkedAside(el, CAPTION_MARK, true)) return true;
+      captions += stats.text(el);
+      return false;
+    });
+  }
+  return total > 0 ? captions / total : 0;
+}
 
 function isLinkedProse(p: Element): boolean {
   const words = wordsOutsideLinks(p);
@@ -417,7 +438,7 @@ const CHROME_SENTENCE = new RegExp(
 const CHROME_SENTENCE_MAX = 420;
 
 /** Metadata lines: a date, a time, a byline, a label. Only dropped in an article's tail (see refineBlocks). */
-const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|erstellt am|aktualisiert( am)?|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*)\b.{0,80}|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+ \d{4}.*)$/iu;
+const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|veröffentlichung|erstellt am|aktualisiert( am)?|datum|publicado( el| por)?|actualizado( el)?|fecha|mis à jour( le)?|date|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*)\b.{0,80}|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+ \d{4}.*)$/iu;
 
 const FIGCAPTION = /(^|[ >])figcaption(:nth-of-type\(\d+\))?( >|$)/;
 
@@ -494,7 +515,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     // the page is made of (coupon grids, galleries with long captions).
     const captionText = blocks.reduce((a, b) => a + (FIGCAPTION.test(b.selector) ? b.text.length : 0), 0);
     const allText = blocks.reduce((a, b) => a + b.text.length, 0);
-    for (let i = 1; opts.pageType === 'article' && i < blocks.length && captionText < allText * 0.15; i++) {
+    for (let i = 1; i < blocks.length && captionText < allText * CAPTION_MAX_SHARE; i++) {
       if (keep[i] && blocks[i].kind !== 'image' && FIGCAPTION.test(blocks[i].selector)) {
         keep[i] = false;
         count(report, 'credit', () => blocks[i].text);
