@@ -183,7 +183,11 @@ const LISTING_TYPES = ['collectionpage', 'itemlist', 'searchresultspage', 'offer
 const SERVICE_TYPES = ['service', 'professionalservice', 'financialservice', 'legalservice', 'homeandconstructionbusiness', 'localbusiness', 'medicalbusiness'];
 const DOC_HOST = /^(docs?|developer|developers|learn|manual|wiki|api|devdocs)\./;
 const DOC_PATH = /\/(docs?|documentation|manual|reference|api|guide|guides|handbook|tutorial|userguide|usersguide|help|kb|knowledge-?base)(\/|$|\.)/;
-const FORUM_PATH = /\/(forums?|threads?|topics?|t|questions|discussions?|community|board|viewtopic|showthread|comments)(\/|\.|$)/;
+/** URL shapes that only forum software makes: a thread, a board, a forum host. */
+const FORUM_PATH = /\/(forums?|threads?|t|questions|discussions?|viewtopic|showthread)(\/|\.|$)/;
+const FORUM_HOST = /(^|\.)(forum|forums|community|discuss|discourse)\.|forums?\b|forum[^.]*\./;
+/** Path shapes that magazines use too ("/topics/…", "/community/…"): they lose to a declared article. */
+const FORUM_PATH_WEAK = /\/(topics?|community|board|comments)(\/|\.|$)/;
 
 export interface PageTypeReading {
   type: PageType;
@@ -203,11 +207,16 @@ export function detectPageType(reading: MetaReading, url: string, doc: Document)
   } catch {
     // keep empty
   }
-  if (has(FORUM_TYPES)) return { type: 'forum', source: 'structured' };
-  if (FORUM_PATH.test(path) || /(^|\.)(forum|forums|community|discuss|discourse)\./.test(host) || /forums?\b|forum[^.]*\./.test(host)) return { type: 'forum', source: 'url' };
+  // An FAQPage's entries are schema.org Questions too: an article's FAQ block, not a thread.
+  const forumTypes = reading.types.has('faqpage') ? FORUM_TYPES.filter((t) => t !== 'question') : FORUM_TYPES;
+  if (has(forumTypes)) return { type: 'forum', source: 'structured' };
+  const declaredArticle = has(ARTICLE_TYPES) || reading.types.has('og:article');
+  // Forum software often declares its threads as articles, so a thread URL wins over that; the weaker shapes lose.
+  if (FORUM_PATH.test(path) || FORUM_HOST.test(host)) return { type: 'forum', source: 'url' };
+  if (!declaredArticle && FORUM_PATH_WEAK.test(path)) return { type: 'forum', source: 'url' };
   if (has(PRODUCT_TYPES)) return { type: 'product', source: 'structured' };
   if (DOC_HOST.test(host) || DOC_PATH.test(path)) return { type: 'documentation', source: 'url' };
-  if (has(ARTICLE_TYPES) || reading.types.has('og:article')) return { type: 'article', source: 'structured' };
+  if (declaredArticle) return { type: 'article', source: 'structured' };
   if (has(LISTING_TYPES)) return { type: 'listing', source: 'structured' };
   if (has(SERVICE_TYPES)) return { type: 'service', source: 'structured' };
   if (findFirst(doc, (e) => e.name === 'article')) return { type: 'article', source: 'dom' };

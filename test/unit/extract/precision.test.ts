@@ -104,6 +104,15 @@ test('page type: product, listing, documentation, service and generic are told a
   assert.equal(detect('<script type="application/ld+json">{"@type":"LocalBusiness","name":"Pest Control Co"}</script>'), 'service');
   assert.equal(detect('<script type="application/ld+json">{"@type":"NewsArticle"}</script>'), 'article');
   assert.equal(detect(''), 'generic');
+  // An FAQ block's Questions do not make an article a Q&A thread; a QAPage's Question does.
+  const faq = '<script type="application/ld+json">{"@graph":[{"@type":"Article"},{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"How much?"}]}]}</script>';
+  assert.equal(detect(faq, 'https://blog.test/best-course-platforms/'), 'article');
+  assert.equal(detect('<script type="application/ld+json">{"@type":"QAPage","mainEntity":{"@type":"Question"}}</script>', 'https://qa.test/q/1'), 'forum');
+  // Magazines file stories under "/topics/" and "/community/"; a thread URL stays a forum even when it says Article.
+  const article = '<script type="application/ld+json">{"@type":"Article"}</script>';
+  assert.equal(detect(article, 'https://mag.test/topics/gadgets/best-scooter'), 'article');
+  assert.equal(detect('', 'https://mag.test/topics/gadgets/best-scooter'), 'forum');
+  assert.equal(detect(article, 'https://board.test/threads/server-hosts.691400/'), 'forum');
 });
 
 test('markup written as text is escaped or dropped, never emitted raw; escaped tags read back as text', () => {
