@@ -114,6 +114,8 @@ const CAPTION_MAX_CHARS = 320;
 const META_MARK =
   /(^|[\s_-])(meta|post-?meta|postmetadata|entry-?meta|article-?meta|post-?info|entry-?info|byline|bylines|dateline|post-?date|entry-?date|article-?date|publish(ed)?-?date|headline-?(info|date)|timestamp)(?=$|[\s_-])/;
 const META_MAX_CHARS = 300;
+/** A bare "author" class: the author box on an article; on other pages as often a card's byline inside a list. */
+const AUTHOR_BARE_MARK = /(^|[\s_-])(authors?|autor(en)?)(?=$|[\s_-])/;
 /** What a product (or a post) must keep of its own text for its reviews (or comments) to go. */
 const REVIEWS_LEAVE_CHARS = 200;
 /** An author box is a few lines; a longer element with such a class is a layout wrapper around the article. */
@@ -206,7 +208,7 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       const s = stats.get(el);
       if (dropComments && isCommentSection(el) && take(el, 'comments')) return;
       if (dropReviews && isReviewSection(el) && take(el, 'reviews')) return;
-      if (proseType && s.text < AUTHOR_BOX_MAX_CHARS && AUTHOR_BOX_MARK.test(classAndId(el)) && take(el, 'author')) return;
+      if (proseType && s.text < AUTHOR_BOX_MAX_CHARS && isAuthorBox(el, pageType) && take(el, 'author')) return;
       if (captionsGo && s.text > 0 && s.text < CAPTION_MAX_CHARS && isMarkedAside(el, CAPTION_MARK, true) && take(el, 'credit')) return;
       if (proseType && s.text > 0 && s.text < META_MAX_CHARS && isMarkedAside(el, META_MARK) && take(el, 'tail')) return;
       const headingText = HEADING_TAG.test(el.name) ? textOf(el) : '';
@@ -241,7 +243,11 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
           }
         }
       }
-      if (!teasersOff && !linkHeavy && isTeaserGroup(el, stats) && stats.text(el) < rootText * 0.5 && take(el, 'teasers')) return;
+      // Cards with excerpts only count when they are a small part of the root: an unmarked blog index is made of them.
+      if (!teasersOff && !linkHeavy && stats.text(el) < rootText * 0.5 && isTeaserGroup(el, stats, stats.text(el) < rootText * EXCERPT_CARDS_MAX_SHARE)) {
+        teaserGroups.push(el);
+        return;
+      }
       // Inside a table a linked cell is data (an infobox's "Developed by"): a table goes whole or not at all.
       if (!linkHeavy && !forum && !inTable && PRUNABLE.has(el.name) && s.text > 0) {
         const ld = s.link / s.text;
@@ -253,12 +259,21 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
     const childInTable = inTable || el.name === 'table';
     for (const c of el.children) if (c instanceof Element) visit(c, false, childInTable);
   };
+  const teaserGroups: Element[] = [];
   for (const r of roots) visit(r, true, false);
+  // Card groups that together make up half the roots are what the page lists (an unmarked index of reviews or
+  // posts, section after section), not recirculation beside an article.
+  if (teaserGroups.reduce((a, g) => a + stats.text(g), 0) < rootText * 0.5) for (const g of teaserGroups) take(g, 'teasers');
   for (const [v, reason] of victims) {
     count(report, reason, () => textOf(v));
     removeNode(v);
   }
   return report;
+}
+
+function isAuthorBox(el: Element, pageType: PageType): boolean {
+  const ci = classAndId(el);
+  return !!ci && (AUTHOR_BOX_MARK.test(ci) || (pageType === 'article' && AUTHOR_BARE_MARK.test(ci)));
 }
 
 /**
@@ -333,7 +348,7 @@ function shapeOf(el: Element): string {
  * A teaser group: ≥ 3 element children of one shape making up most of the element, each a card — short (< 400
  * chars), led by a link that carries a good part of its text (the headline), nothing like a paragraph of prose.
  */
-function isTeaserGroup(el: Element, stats: TextStats): boolean {
+function isTeaserGroup(el: Element, stats: TextStats, excerpts: boolean): boolean {
   const kids = el.children.filter((c): c is Element => c instanceof Element && stats.text(c) > 0);
   if (kids.length < 3) return false;
   const shapes = new Map<string, Element[]>();
@@ -351,13 +366,20 @@ function isTeaserGroup(el: Element, stats: TextStats): boolean {
   let cards = 0;
   for (const k of best) {
     const s = stats.get(k);
-    // A card's own words are a line or two; items that talk at length are a listicle, not recirculation.
-    if (s.text > 400 || s.text - s.link > 160) return false;
+    // A card's own words are a line or two — a few more under a linked headline (a blog's "more posts" card with
+    // its excerpt); items that talk at length are a listicle, not recirculation.
+    const headed = excerpts && hasLinkedHeading(k);
+    if (s.text > (headed ? TEASER_HEADED_MAX : 400) || s.text - s.link > (headed ? TEASER_EXCERPT_MAX : 160)) return false;
     if (s.link === 0) continue;
-    if (s.link / s.text >= 0.3 || hasLinkedHeading(k)) cards++;
+    if (s.link / s.text >= 0.3 || headed) cards++;
   }
   return cards >= best.length * 0.8;
 }
+
+/** A card under a linked headline: its excerpt may run to a few sentences (WordPress excerpts are 55 words). */
+const EXCERPT_CARDS_MAX_SHARE = 0.3;
+const TEASER_HEADED_MAX = 600;
+const TEASER_EXCERPT_MAX = 420;
 
 function hasLinkedHeading(el: ParentNode): boolean {
   for (const c of el.children) {

@@ -248,3 +248,18 @@ test('article: captions and credits in their own classed element and a classed m
   });
   assert.ok(gallery.markdown.includes('front view with both rails'), gallery.markdown);
 });
+
+test('article: a bare "author" box and "more posts" cards with excerpts go; an unmarked index made of such cards keeps them', () => {
+  const author = '<div class="herald-author"><h4>Matthias</h4><p>Medical student, father and former intensive-care nurse, who blogs and runs marathons.</p></div>';
+  const excerpt = (n: number) => `A longer excerpt for post ${n} that runs past one line: it sums the other post up in two sentences, as blog themes print them under every card. It ends…`;
+  const card = (n: number) => `<div class="card"><h3><a href="/posts/other-${n}">Another post number ${n} about desks</a></h3><p>${excerpt(n)}</p><span>Feb ${n}, 2026</span></div>`;
+  const cards = `<section class="more-posts">${[1, 2, 3].map(card).join('')}</section>`;
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(8)}${author}${cards}</article>`, '<script type="application/ld+json">{"@type":"BlogPosting"}</script>'), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes('Paragraph 8 adds'), r.markdown);
+  for (const gone of ['former intensive-care nurse', 'Another post number 2']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  // The same cards section after section, with no article around them, are the page's content.
+  const sections = [0, 10, 20, 30].map((s) => `<section><h2>Section ${s}</h2><div class="cards">${[1, 2, 3].map((n) => card(s + n)).join('')}</div></section>`);
+  const index = extractDocument({ html: page(`<main><h1>Reviews</h1>${sections.join('')}</main>`), url: 'https://pages.test/reviews' });
+  for (const kept of ['Another post number 2 ', 'Another post number 13', 'for post 32']) assert.ok(index.markdown.includes(kept), `${kept}
+${index.markdown}`);
+});
