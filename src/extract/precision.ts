@@ -66,7 +66,7 @@ export const RELATED_HEADING = new RegExp(
       'filed under', 'about the author', 'further reading', 'recent (posts|articles|stories)', 'newsletter', 'subscribe( to [\\w ]+)?',
       'sign up for [\\w ]+', 'editor\'?s picks?', 'don\'t miss', 'keep reading', 'up next', 'what to read next', 'in case you missed it',
       'next (article|post|story)', 'previous (article|post|story)', '(other|more) (stories|articles|posts|news) (from|by|in|on) [\\w &\'’-]+',
-      'you may have missed', 'related coverage', 'more (videos|photos|galleries)',
+      'you may have missed', 'related coverage', 'more (videos|photos|galleries)', '(advertisement|sponsored( content)?|werbung|anzeige): .{1,80}',
       // German
       'mehr zum thema', 'mehr (aus|von|zu) [\\w äöüß-]+', 'weitere (artikel|beiträge|nachrichten|themen|news|informationen|links)( [\\w äöüß-]+)?',
       'auch interessant', 'das könnte (sie|dich) (auch )?interessieren', 'das thema könnte (sie|dich) auch interessieren',
@@ -441,7 +441,7 @@ const CHROME_SENTENCE = new RegExp(
     '(subscribe|sign up|register) (now|today) (to|for|and)', 'subscribe to (read|continue|unlock|get unlimited)', 'instant access to the full',
     'support (our|independent|quality) journalism', '(become|werden sie|werde) (a )?(member|subscriber|abonnent|mitglied) (today|now|jetzt|heute)',
     'jetzt (abonnieren|abo abschließen|gratis testen|kostenlos testen|weiterlesen mit)', 'vorteile sichern', 'lesen oder verschenken',
-    'zeigen sie ihre wertschätzung', '(unterstütze|unterstützen sie) ([\p{L}]+|unsere arbeit|unseren journalismus) (bereits |schon )?mit (\d|einer spende|einem abo)',
+    'zeigen sie ihre wertschätzung', '(unterstütze|unterstützen sie) ([\\p{L}]+|unsere arbeit|unseren journalismus) (bereits |schon )?mit (\\d|einer spende|einem abo)',
     'unterstützen sie (unabhängigen|kritischen) journalismus',
     'suscríbete', 'cancela cuando quieras', 'abonnez-vous', 'abónate',
     // channel promotions
@@ -449,7 +449,11 @@ const CHROME_SENTENCE = new RegExp(
     '(join|subscribe to|follow) our (telegram|whatsapp|youtube|newsletter|channel)', 'canal de (telegram|whatsapp|youtube)',
     'síguenos en', 'suivez-nous', 'folgen sie uns (auf|bei)', 'letters? to the editor via',
     // disclaimers and notices
-    '(we )?may (receive|earn) (a )?(compensation|commission)', 'contains (affiliate links|references to products)',
+    '(we )?may (receive|earn) (a |an )?(affiliate )?(compensation|commission)', 'contains (affiliate links|references to products)',
+    // sign-up forms' consent lines and pitches
+    'by (signing up|subscribing|clicking [\\p{L} ]{1,30}|submitting|registering|entering your e-?mail)[^.]{0,80}, you (agree|consent|confirm|acknowledge|accept)',
+    'msg (&|and) data rates may apply', 'this site is protected by recaptcha', 'thanks? (you )?for (signing up|subscribing)',
+    'sign up for (our|the) [\\p{L} ]{0,40}newsletter', '(delivered|sent) (straight |directly )?to your inbox',
     'gibt die meinung de[rs] (autors?|autorin|verfassers) wieder', 'nicht notwendigerweise die de[rs] redaktion',
     'vervielfältigung nur mit (genehmigung|zustimmung)', 'alle rechte vorbehalten', 'all rights reserved', 'derechos reservados', 'tous droits réservés',
     'ohne (dein|ihr) einverständnis keine verbindung', 'einstellungen verwalten', 'alle angaben ohne gewähr',
@@ -460,7 +464,7 @@ const CHROME_SENTENCE = new RegExp(
 const CHROME_SENTENCE_MAX = 420;
 
 /** Metadata lines: a date, a time, a byline, a label. Only dropped in an article's tail (see refineBlocks). */
-const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|veröffentlichung|erstellt am|aktualisiert( am)?|datum|publicado( el| por)?|actualizado( el)?|fecha|mis à jour( le)?|date|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*)\b.{0,80}|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+ \d{4}.*)$/iu;
+const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|veröffentlichung|erstellt am|aktualisiert( am)?|datum|publicado( el| por)?|actualizado( el)?|fecha|mis à jour( le)?|date|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*|lesezeit|reading time|temps de lecture|tiempo de lectura)\b.{0,80}|\d+ ?(min|mins|minutes?|minuten|minutos)\.?( read| lesezeit| de lecture| de lectura| lesen)?|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+,? \d{4}.*)$/iu;
 
 const FIGCAPTION = /(^|[ >])figcaption(:nth-of-type\(\d+\))?( >|$)/;
 
