@@ -3,6 +3,7 @@
 import { attr, collapse, findAll, findFirst, rawText, textOf, type Document, type Element } from './dom.ts';
 import { resolveUrl } from './markdown.ts';
 import type { PageMeta, PageType } from './types.ts';
+import { PRICE_GRID_MIN, countPrices } from './shop.ts';
 
 export interface MetaReading {
   meta: PageMeta;
@@ -176,7 +177,7 @@ function firstTime(doc: Document): string | undefined {
   return el ? attr(el, 'datetime') : undefined;
 }
 
-const FORUM_TYPES = ['discussionforumposting', 'qapage', 'question', 'socialmediaposting'];
+const FORUM_TYPES = ['discussionforumposting', 'qapage', 'socialmediaposting'];
 const PRODUCT_TYPES = ['product', 'productgroup', 'og:product', 'product.item'];
 const ARTICLE_TYPES = ['article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'scholarlyarticle', 'techarticle'];
 const LISTING_TYPES = ['collectionpage', 'itemlist', 'searchresultspage', 'offercatalog'];
@@ -203,13 +204,18 @@ export function detectPageType(reading: MetaReading, url: string, doc: Document)
   } catch {
     // keep empty
   }
-  if (has(FORUM_TYPES)) return { type: 'forum', source: 'structured' };
+  // A Question is a forum's only inside a Q&A page; an FAQPage's questions are the FAQ block that shops, services
+  // and category pages add for search snippets (no thread, no posts).
+  if (has(FORUM_TYPES) || (reading.types.has('question') && !reading.types.has('faqpage'))) return { type: 'forum', source: 'structured' };
   if (FORUM_PATH.test(path) || /(^|\.)(forum|forums|community|discuss|discourse)\./.test(host) || /forums?\b|forum[^.]*\./.test(host)) return { type: 'forum', source: 'url' };
   if (has(PRODUCT_TYPES)) return { type: 'product', source: 'structured' };
   if (DOC_HOST.test(host) || DOC_PATH.test(path)) return { type: 'documentation', source: 'url' };
   if (has(ARTICLE_TYPES) || reading.types.has('og:article')) return { type: 'article', source: 'structured' };
   if (has(LISTING_TYPES)) return { type: 'listing', source: 'structured' };
   if (has(SERVICE_TYPES)) return { type: 'service', source: 'structured' };
-  if (findFirst(doc, (e) => e.name === 'article')) return { type: 'article', source: 'dom' };
+  const articles = findAll(doc, (e) => e.name === 'article');
+  // Product cards marked up as <article>s, each with its price: a shop's category page, not a story.
+  if (articles.filter((a) => countPrices(textOf(a), 1) > 0).length >= PRICE_GRID_MIN) return { type: 'listing', source: 'dom' };
+  if (articles.length > 0) return { type: 'article', source: 'dom' };
   return { type: 'generic', source: 'default' };
 }
