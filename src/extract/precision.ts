@@ -36,7 +36,7 @@ import { Element, attr, classAndId, findFirst, removeNode, textOf, walk, type Pa
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
-import { PRODUCT_CHROME_LABEL, holdsProductFacts, isPricedRun, labelText } from './shop.ts';
+import { holdsProductFacts, isPricedRun, isProductChromeLabel, labelText } from './shop.ts';
 
 export type PrecisionReason = 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
 
@@ -250,7 +250,7 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       // own facts (its h1, itemprop fields).
       if (pageType === 'product') {
         const label = headingText || labelText(el);
-        if (label && PRODUCT_CHROME_LABEL.test(label)) {
+        if (label && isProductChromeLabel(label, !!headingText)) {
           let block: Element | undefined;
           const limit = Math.min(rootText * 0.3, 4000);
           for (let p = el.parent; p instanceof Element && !roots.includes(p) && stats.text(p) < limit && !holdsProductFacts(p); p = p.parent) {

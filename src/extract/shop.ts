@@ -56,6 +56,14 @@ export const PRODUCT_CHROME_LABEL = new RegExp(
   'i',
 );
 
+/**
+ * Whether a label opens shop chrome. A label ending in a colon outside a heading is a field name of this item
+ * ("Shipping: US $15.47", "Returns: 30 days"): the item's own terms, kept.
+ */
+export function isProductChromeLabel(text: string, heading: boolean): boolean {
+  return PRODUCT_CHROME_LABEL.test(text) && (heading || !/:\s*$/.test(text));
+}
+
 /** Elements that name a product page's sections besides headings: accordion summaries, tab buttons, term titles. */
 const LABEL_TAGS = new Set(['summary', 'dt', 'button', 'label', 'legend', 'p', 'span', 'div', 'strong', 'b', 'a', 'li']);
 /** A label is a line, not a paragraph. */

@@ -43,7 +43,7 @@ test('page type: product cards marked up as priced <article>s make a listing; on
   assert.equal(story.pageType, 'article');
 });
 
-test('product page: shipping/returns accordion, cross-sell carousel and shop FAQ go; name, price, description and specs stay', () => {
+test('product page: shipping/returns accordion, cross-sell carousel and shop FAQ go; name, price, description, specs and the item\'s own terms stay', () => {
   const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
   const buyBox = '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span><span class="badge">Free shipping</span></div>';
   const shipping =
@@ -52,10 +52,12 @@ test('product page: shipping/returns accordion, cross-sell carousel and shop FAQ
   const carousel = `<section><p class="carousel-title">Customers also bought</p><ul>${[1, 2, 3].map(tile).join('')}</ul></section>`;
   const faq =
     '<section><h2>Frequently asked questions</h2><p>When will my order arrive? All in-stock items are dispatched from our warehouse within one working day of your order.</p></section>';
-  const html = page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${SPECS}${shipping}${carousel}${faq}</main>`, productLd);
+  // A field label with a colon is this item's own term (a marketplace listing's "Returns: 30 days"), not chrome.
+  const terms = '<div class="terms"><div>Returns:</div><div>30 days, the buyer pays for return shipping</div></div>';
+  const html = page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${SPECS}${terms}${shipping}${carousel}${faq}</main>`, productLd);
   const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
   assert.equal(r.pageType, 'product');
-  for (const kept of ['Trail 25 Pack', '$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const kept of ['Trail 25 Pack', '$129.00', 'padded back panel', '| Capacity | 25 liters |', 'the buyer pays for return shipping']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   for (const gone of ['Shipping & Returns', 'typically arrives', 'Customers also bought', 'Hip belt pouch', 'Frequently asked questions', 'dispatched from our warehouse']) {
     assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
   }
