@@ -3,6 +3,7 @@
 import { attr, collapse, findAll, findFirst, rawText, textOf, type Document, type Element } from './dom.ts';
 import { resolveUrl } from './markdown.ts';
 import type { PageMeta, PageType } from './types.ts';
+import { PRICE_GRID_MIN, countPrices } from './shop.ts';
 
 export interface MetaReading {
   meta: PageMeta;
@@ -219,6 +220,9 @@ export function detectPageType(reading: MetaReading, url: string, doc: Document)
   if (declaredArticle) return { type: 'article', source: 'structured' };
   if (has(LISTING_TYPES)) return { type: 'listing', source: 'structured' };
   if (has(SERVICE_TYPES)) return { type: 'service', source: 'structured' };
-  if (findFirst(doc, (e) => e.name === 'article')) return { type: 'article', source: 'dom' };
+  const articles = findAll(doc, (e) => e.name === 'article');
+  // Product cards marked up as <article>s, each with its price: a shop's category page, not a story.
+  if (articles.filter((a) => countPrices(textOf(a), 1) > 0).length >= PRICE_GRID_MIN) return { type: 'listing', source: 'dom' };
+  if (articles.length > 0) return { type: 'article', source: 'dom' };
   return { type: 'generic', source: 'default' };
 }

@@ -11,6 +11,8 @@
 //     author        author boxes (bio, photo, "all posts by") on article and generic pages;
 //     heading       a recirculation/share/comment heading ("Related", "More from …", "Mehr zum Thema", "Vous aimerez
 //                   aussi" …) opens a block that goes with it;
+//                   on products a shipping / returns / cross-sell / FAQ label (shop.ts) does too, heading or not,
+//                   unless the block holds the product's own facts;
 //     teasers       a run of ≥ 3 same-shaped cards (a linked headline, maybe a date, a short summary) — recirculation
 //                   on an article, the content on a listing (kept there, and whenever the cards are most of the root);
 //     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
@@ -25,7 +27,8 @@
 //                   and site chrome written as a sentence: paywall and subscription pitches, "join our Telegram
 //                   channel", affiliate and opinion disclaimers, copyright and consent notices;
 //     tail          after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
-//                   "Tags:", "Filed under") on article and generic pages;
+//                   "Tags:", "Filed under") on article and generic pages — not a priced product list (shop.ts) on a
+//                   generic page: a shop's category page ends in its product cards;
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
@@ -33,6 +36,7 @@ import { Element, attr, classAndId, findFirst, removeNode, textOf, walk, type Pa
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
+import { holdsProductFacts, isPricedRun, isProductChromeLabel, labelText } from './shop.ts';
 
 export type PrecisionReason = 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
 
@@ -240,6 +244,29 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
           if (reason !== 'heading' || runText < limit || runText < rootText * 0.3) {
             for (const x of run) take(x, reason);
             return;
+          }
+        }
+      }
+      // On a product page a shipping / returns / recommendation / FAQ label (shop.ts) opens a block the shop repeats
+      // on every product: the block goes (as after a recirculation heading above), unless it holds the product's
+      // own facts (its h1, itemprop fields).
+      if (pageType === 'product') {
+        const label = headingText || labelText(el);
+        if (label && isProductChromeLabel(label, !!headingText)) {
+          let block: Element | undefined;
+          const limit = Math.min(rootText * 0.3, 4000);
+          for (let p = el.parent; p instanceof Element && !roots.includes(p) && stats.text(p) < limit && !holdsProductFacts(p); p = p.parent) {
+            block = p;
+            if (stats.text(p) > stats.text(el) + 40) break;
+          }
+          if (block) {
+            if (take(block, 'heading')) return;
+          } else if (headingText) {
+            const run = [el, ...followingUntilHeading(el)];
+            if (run.reduce((a, x) => a + stats.text(x), 0) < limit && !run.some(holdsProductFacts)) {
+              for (const x of run) take(x, 'heading');
+              return;
+            }
           }
         }
       }
@@ -562,7 +589,10 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
         count(report, 'tail', () => t);
       }
     }
-    if (lastProse >= 0) {
+    // A generic page whose closing run is a priced product grid (a shop's category page read as prose) ends in its
+    // content, not in metadata: its names are short unpunctuated lines, like labels.
+    const shopTail = opts.pageType === 'generic' && lastProse >= 0 && isPricedRun(blocks.slice(lastProse + 1));
+    if (lastProse >= 0 && !shopTail) {
       for (let i = lastProse + 1; i < blocks.length; i++) {
         const b = blocks[i];
         if (!keep[i] || b.kind === 'code' || b.kind === 'table') continue;

@@ -1,0 +1,88 @@
+// Shop pages (product and collection/listing types): what tells a shop's own content from its chrome.
+//   - prices: a category page's content is a list of product cards, a short name and a price each, which the prose
+//     rules read as labels (meta.ts detects such pages, precision.ts keeps such a run at the end of a generic page);
+//   - product-page chrome: shipping and returns terms, recommendation carousels and the shop's FAQ sit beside the
+//     product's own facts (name, price, description, specs) on every product of the shop (precision.ts drops the
+//     block such a label opens).
+import { Element, Text, attr, findFirst, textOf, type ParentNode } from './dom.ts';
+
+/**
+ * A price as shops print it: a currency sign or code before or after the amount ("$30", "$ 599", "€132.34",
+ * "USD 60.00", "599,00 €", "1.299 kr").
+ */
+const PRICE = /(?:[$€£¥₹₩]|\b(?:USD|EUR|GBP|CHF|AUD|CAD|NZD|SEK|NOK|DKK|PLN|INR|JPY|AED|Rs\.?|R\$))\s?\d[\d.,]*|\b\d[\d.,]*\s?(?:€|£|EUR|USD|zł|kr|Kč|CHF|Ft|lei)(?![\p{L}])/giu;
+
+/** Prices in a text, up to `max` (the callers only ask whether there are a few). */
+export function countPrices(text: string, max = Infinity): number {
+  let n = 0;
+  PRICE.lastIndex = 0;
+  while (n < max && PRICE.exec(text)) n++;
+  return n;
+}
+
+/** Prices that make a run of blocks (or a set of cards) a shop's product list rather than a price mention. */
+export const PRICE_GRID_MIN = 4;
+
+/** Rendered blocks that carry at least PRICE_GRID_MIN prices: a product grid's cards. */
+export function isPricedRun(blocks: ReadonlyArray<{ text: string }>): boolean {
+  let n = 0;
+  for (const b of blocks) if ((n += countPrices(b.text, PRICE_GRID_MIN - n)) >= PRICE_GRID_MIN) return true;
+  return false;
+}
+
+/**
+ * Labels that open a block every product page of a shop repeats — shipping and returns terms, recommendation
+ * carousels, the shop's FAQ — rather than this product's facts. Whole-label matches only ("Shipping
+ * weight: 2 lb" is a spec).
+ */
+export const PRODUCT_CHROME_LABEL = new RegExp(
+  '^(' +
+    [
+      // shipping, delivery, returns
+      '(free )?(shipping|delivery|returns?|exchanges?)( ?(&|and|\\+|,) ?(free )?(shipping|delivery|returns?|exchanges?|warranty|payment))*( (info|information|policy|policies|options|details|times?))?',
+      'free (shipping|delivery|returns)( (on|over|for) .{0,40})?', 'how do you want your item', 'delivery options?',
+      // recommendations and cross-sells
+      '(customers|people|shoppers) (who (bought|viewed) this item )?(also )?(bought|viewed|liked|purchased|searched|loved)( .{0,40})?',
+      'frequently bought together', '(you|we think you)( may| might| will| could)?( also)? (like|love|enjoy|want)( these| this| .{0,20})?( too)?',
+      'we know you\'?ll love these( too)?', 'recently viewed( items| products)?', 'complete (your|the) (order|look|set|routine)',
+      '(similar|related|recommended|featured|popular|complementary|suggested) (items|products|styles|accessories|picks)( .{0,40})?',
+      '(most popular )?accessories (&|and) related items', '(sponsored|related) products( related to this item)?',
+      'compare (with )?similar (items|products)', 'shop the (look|collection)', 'pairs? (well )?with( .{0,30})?', 'goes (well )?with',
+      'buy it with', 'bundle and save', 'more (from|by) (this|the) (shop|seller|brand|designer|store)( .{0,40})?',
+      // the shop's FAQ
+      'frequently asked questions', 'faqs?', 'common questions',
+    ].join('|') +
+    ')\\s*[:.!?]?$',
+  'i',
+);
+
+/**
+ * Whether a label opens shop chrome. A label ending in a colon outside a heading is a field name of this item
+ * ("Shipping: US $15.47", "Returns: 30 days"): the item's own terms, kept.
+ */
+export function isProductChromeLabel(text: string, heading: boolean): boolean {
+  return PRODUCT_CHROME_LABEL.test(text) && (heading || !/:\s*$/.test(text));
+}
+
+/** Elements that name a product page's sections besides headings: accordion summaries, tab buttons, term titles. */
+const LABEL_TAGS = new Set(['summary', 'dt', 'button', 'label', 'legend', 'p', 'span', 'div', 'strong', 'b', 'a', 'li']);
+/** A label is a line, not a paragraph. */
+const LABEL_MAX_CHARS = 80;
+
+/** The text of `el` when it is a short section label (no block children), else ''. */
+export function labelText(el: Element): string {
+  if (!LABEL_TAGS.has(el.name)) return '';
+  for (const c of el.children) if (c instanceof Element && !INLINE.has(c.name)) return '';
+  const t = textOf(el);
+  return t.length <= LABEL_MAX_CHARS ? t : '';
+}
+
+const INLINE = new Set(['a', 'b', 'strong', 'i', 'em', 'span', 'small', 'sup', 'sub', 'u', 'br', 'img', 'svg', 'font', 'mark']);
+
+/**
+ * What a product's own facts are marked with: the name (the page's h1) and schema.org product properties. A block
+ * holding one of them is the product, whatever label sits inside it.
+ */
+export function holdsProductFacts(el: Element): boolean {
+  return findFirst(el, (e) => e.name === 'h1' || /^(name|price|offers|description|sku|brand|priceCurrency)$/.test(attr(e, 'itemprop') ?? '')) !== undefined;
+}

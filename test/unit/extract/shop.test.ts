@@ -1,0 +1,77 @@
+// Shop pages (src/extract/shop.ts and its hooks in meta.ts / precision.ts): page-type detection on shops, the chrome
+// a product page repeats for every product, and a category page's product list. Pages are written here from the
+// markup patterns shops use (Shopify/WooCommerce/BigCommerce accordions, FAQ JSON-LD, card grids).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractDocument } from '../../../src/extract/index.ts';
+import { countPrices } from '../../../src/extract/shop.ts';
+
+function page(title: string, body: string, head = ''): string {
+  return `<!DOCTYPE html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+}
+
+const ld = (o: unknown): string => `<script type="application/ld+json">${JSON.stringify(o)}</script>`;
+const faqLd = ld({
+  '@context': 'https://schema.org',
+  '@type': 'FAQPage',
+  mainEntity: [{ '@type': 'Question', name: 'How long does shipping take?', acceptedAnswer: { '@type': 'Answer', text: 'Three to five days.' } }],
+});
+
+const DESCRIPTION =
+  '<p>The Trail 25 pack keeps the gear of a long day within easy reach: a padded back panel, two stretch side pockets for water bottles and a lid pocket for the small things you reach for on the trail.</p>';
+const SPECS = '<h2>Specifications</h2><table><tr><th>Capacity</th><td>25 liters</td></tr><tr><th>Weight</th><td>1 lb 13 oz</td></tr></table>';
+
+test('prices: currency signs and codes before or after the amount', () => {
+  assert.equal(countPrices('$30 · $ 599 + · €132.34 · USD 60.00 · 599,00 € · 1.299 kr'), 6);
+  assert.equal(countPrices('In 2024 we shipped 30 packs to 12 countries.'), 0);
+});
+
+test('page type: an FAQPage question does not make a shop or service page a forum; a Q&A page still is one', () => {
+  const detect = (head: string, url = 'https://shop.test/products/trail-25') =>
+    extractDocument({ html: page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1>${DESCRIPTION}${SPECS}</main>`, head), url }).pageType;
+  assert.equal(detect(ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' }) + faqLd), 'product');
+  assert.equal(detect(faqLd, 'https://plumber.test/services/drain-cleaning'), 'generic');
+  assert.equal(detect(ld({ '@context': 'https://schema.org', '@type': 'QAPage', mainEntity: { '@type': 'Question', name: 'Which pack?' } })), 'forum');
+  assert.equal(detect(ld({ '@context': 'https://schema.org', '@type': 'Question', name: 'Which pack?' })), 'forum');
+});
+
+test('page type: product cards marked up as priced <article>s make a listing; one <article> is still an article', () => {
+  const card = (i: number) => `<article class="product-card"><a href="/products/p${i}"><h3>Camp mug ${i}</h3></a><span class="price">$${10 + i}.00</span></article>`;
+  const grid = extractDocument({ html: page('Camp mugs', `<main><h1>Camp mugs</h1><div class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>`), url: 'https://shop.test/camp-mugs' });
+  assert.equal(grid.pageType, 'listing');
+  const story = extractDocument({ html: page('A walk in the hills', `<article><h1>A walk in the hills</h1>${DESCRIPTION}<p>It cost $12.00 to park.</p></article>`), url: 'https://blog.test/walk' });
+  assert.equal(story.pageType, 'article');
+});
+
+test('product page: shipping/returns accordion, cross-sell carousel and shop FAQ go; name, price, description, specs and the item\'s own terms stay', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox = '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span><span class="badge">Free shipping</span></div>';
+  const shipping =
+    '<details class="accordion"><summary>Shipping &amp; Returns</summary><div><p>Standard shipping is free on orders over $65 and typically arrives in three to six business days.</p><p>Returns are accepted within 30 days of delivery; see our returns policy page.</p></div></details>';
+  const tile = (i: number) => `<li><a href="/products/p${i}">Hip belt pouch ${i}</a><p>Clips onto the belt and holds a phone, keys and a snack.</p><span>$${20 + i}.00</span></li>`;
+  const carousel = `<section><p class="carousel-title">Customers also bought</p><ul>${[1, 2, 3].map(tile).join('')}</ul></section>`;
+  const faq =
+    '<section><h2>Frequently asked questions</h2><p>When will my order arrive? All in-stock items are dispatched from our warehouse within one working day of your order.</p></section>';
+  // A field label with a colon is this item's own term (a marketplace listing's "Returns: 30 days"), not chrome.
+  const terms = '<div class="terms"><div>Returns:</div><div>30 days, the buyer pays for return shipping</div></div>';
+  const html = page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${SPECS}${terms}${shipping}${carousel}${faq}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const kept of ['Trail 25 Pack', '$129.00', 'padded back panel', '| Capacity | 25 liters |', 'the buyer pays for return shipping']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['Shipping & Returns', 'typically arrives', 'Customers also bought', 'Hip belt pouch', 'Frequently asked questions', 'dispatched from our warehouse']) {
+    assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  }
+  assert.ok((r.precision.removed.heading ?? 0) >= 3, JSON.stringify(r.precision));
+});
+
+test('generic page ending in a priced product list: the product names stay (they are no tail metadata)', () => {
+  const intro = '<h1>Dress shoes and socks</h1><p>Our carefully curated collection of dress shoes and socks is designed to finish your formalwear, from classic black leather to bold patterned socks for the wedding party.</p>';
+  const item = (name: string, price: string) => `<div class="card"><a href="/p/${encodeURIComponent(name)}"><img src="/i.jpg" alt=""></a><div class="name">${name}</div><div class="price">${price}</div></div>`;
+  const items = [['Black Dress Shoes', '$30'], ['Brown Leather Dress Shoes', '$35'], ['Navy Icon Socks', '$14'], ['Gray Icon Socks', '$14'], ['Vintage Mickey Socks', '$20']];
+  const r = extractDocument({ html: page('Dress shoes & socks', `<main>${intro}<div class="cards">${items.map(([n, p]) => item(n, p)).join('')}</div></main>`), url: 'https://rent.test/collection/shoes-and-socks' });
+  assert.equal(r.pageType, 'generic');
+  for (const [name] of items) assert.ok(r.markdown.includes(name), `kept: ${name}\n${r.markdown}`);
+  // Without prices the same closing run of short lines is still tail metadata.
+  const tail = extractDocument({ html: page('Dress shoes & socks', `<main>${intro}<p>Filed under Weddings</p><p>Tags: shoes</p></main>`), url: 'https://rent.test/blog/shoes' });
+  assert.ok(!tail.markdown.includes('Filed under'), tail.markdown);
+});
