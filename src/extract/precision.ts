@@ -132,6 +132,8 @@ const REVIEW_MARK =
 /** Review headings on product pages ("Customer reviews", "Reviews (159)", "Kundenbewertungen"). */
 export const REVIEW_HEADING =
   /^((customer|product|guest|user|verified) )?(reviews?|ratings?( (&|and) reviews)?)( \(\d+\))?( \d[\d,.]* reviews?.*)?|\d[\d,.]* (customer )?reviews?.*|write a review|kundenbewertungen|bewertungen( \(\d+\))?|avis (clients|des clients)|opiniones( de clientes)?|reseñas|recensioni|recensies|beoordelingen$/i;
+/** The review vendors' widgets (Trustpilot, Yotpo, Bazaarvoice …): a shop's testimonials wherever they sit. */
+const REVIEW_VENDOR_MARK = /(^|[\s_-])(trustpilot|trustpilot-widget|yotpo|jdgm|judgeme|okendo|powerreviews|reevoo|feefo|bv[_-]?(main[_-]container|reviews|rr)|stamped-(reviews|main-widget))(?=$|[\s_-])/;
 
 function isReviewSection(el: Element): boolean {
   const itemtype = attr(el, 'itemtype');
@@ -212,6 +214,9 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       const s = stats.get(el);
       if (dropComments && isCommentSection(el) && take(el, 'comments')) return;
       if (dropReviews && isReviewSection(el) && take(el, 'reviews')) return;
+      // On an article a vendor's review widget is the site's advertising, not the story (an article that is itself a
+      // review carries schema.org Review, which stays).
+      if (proseType && REVIEW_VENDOR_MARK.test(classAndId(el)) && take(el, 'reviews')) return;
       if (proseType && s.text < AUTHOR_BOX_MAX_CHARS && isAuthorBox(el, pageType) && take(el, 'author')) return;
       if (captionsGo && s.text > 0 && s.text < CAPTION_MAX_CHARS && isMarkedAside(el, CAPTION_MARK, true) && take(el, 'credit')) return;
       if (proseType && s.text > 0 && s.text < META_MAX_CHARS && isMarkedAside(el, META_MARK) && take(el, 'tail')) return;
@@ -491,7 +496,7 @@ const CHROME_SENTENCE = new RegExp(
 const CHROME_SENTENCE_MAX = 420;
 
 /** Metadata lines: a date, a time, a byline, a label. Only dropped in an article's tail (see refineBlocks). */
-const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|veröffentlichung|erstellt am|aktualisiert( am)?|datum|publicado( el| por)?|actualizado( el)?|fecha|mis à jour( le)?|date|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*|lesezeit|reading time|temps de lecture|tiempo de lectura)\b.{0,80}|\d+ ?(min|mins|minutes?|minuten|minutos)\.?( read| lesezeit| de lecture| de lectura| lesen)?|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+,? \d{4}.*)$/iu;
+const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|veröffentlichung|erstellt am|aktualisiert( am)?|datum|publicado( el| por)?|actualizado( el)?|fecha|mis à jour( le)?|date|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*|lesezeit|read(ing)? time|temps de lecture|tiempo de lectura)\b.{0,80}|\d+ ?(min|mins|minutes?|minuten|minutos)\.?( read| lesezeit| de lecture| de lectura| lesen)?|(about |vor )?(an?|\d+) (seconds?|minutes?|hours?|days?|weeks?|months?|years?|sekunden|minuten|stunden|tagen?|wochen|monaten|jahren) ago|vor (einer|einem|\d+) (sekunden?|minuten?|stunden?|tag(en)?|wochen?|monat(en)?|jahr(en)?)|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+,? \d{4}.*)$/iu;
 
 const FIGCAPTION = /(^|[ >])figcaption(:nth-of-type\(\d+\))?( >|$)/;
 
