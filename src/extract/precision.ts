@@ -7,14 +7,22 @@
 //     comments      comment sections (WordPress commentlist/respond, Disqus, schema.org Comment/UserComments) on
 //                   every page type except forums and products, where the posts (or reviews) are the content;
 //     reviews       customer-review widgets (schema.org Review, Bazaarvoice, Yotpo, …) and review headings on
-//                   products: the shoppers' words are not the product's facts;
-//     author        author boxes (bio, photo, "all posts by") on article and generic pages;
+//                   products: the shoppers' words are not the product's facts; a review vendor's widget
+//                   (Trustpilot, Yotpo …) on an article or generic page is the site's advertising;
+//     author        author boxes (bio, photo, "all posts by") on article and generic pages, and a bare `author`
+//                   box on articles;
+//     credit        an element classed as a caption or photo credit (`wp-caption-text`, `image-credits`,
+//                   `article__img__caption` …) without the picture itself, while captions stay under 15% of the
+//                   text (on prose pages);
+//     tail          an element classed as the metadata line (`entry-meta`, `postmetadata`, `byline`, `post-date`)
+//                   with no heading in it (on prose pages);
 //     heading       a recirculation/share/comment heading ("Related", "More from …", "Mehr zum Thema", "Vous aimerez
 //                   aussi" …) opens a block that goes with it;
 //                   on products a shipping / returns / cross-sell / FAQ label (shop.ts) does too, heading or not,
 //                   unless the block holds the product's own facts;
-//     teasers       a run of ≥ 3 same-shaped cards (a linked headline, maybe a date, a short summary) — recirculation
-//                   on an article, the content on a listing (kept there, and whenever the cards are most of the root);
+//     teasers       a run of ≥ 3 same-shaped cards (a linked headline, maybe a date, a short summary, an excerpt of
+//                   a few sentences while the group is under 30% of the root) — recirculation on an article, the
+//                   content on a listing (kept there, and whenever card groups together are half the root);
 //     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
 //                   of linked prose (an encyclopedia lead), an inline element or anything inside a table cell;
 //   block pass (refineBlocks), on the rendered blocks —
@@ -22,12 +30,13 @@
 //     markup        a block that is only HTML markup as text (tracking pixels from <noscript>, escaped embeds);
 //     duplicate     a second copy of the title;
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
-//                   figure captions on articles;
+//                   figure captions on prose pages (while captions stay under 15% of the text);
 //     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
 //                   and site chrome written as a sentence: paywall and subscription pitches, "join our Telegram
-//                   channel", affiliate and opinion disclaimers, copyright and consent notices;
+//                   channel", affiliate and opinion disclaimers, copyright and consent notices, sign-up forms'
+//                   consent lines ("By signing up, you agree …");
 //     tail          after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
-//                   "Tags:", "Filed under") on article and generic pages — not a priced product list (shop.ts) on a
+//                   reading times, "3 days ago", "Tags:", "Filed under") on article and generic pages — not a priced product list (shop.ts) on a
 //                   generic page: a shop's category page ends in its product cards;
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
