@@ -461,6 +461,7 @@ const PROMPT_LINE = new RegExp(
       'bitte (melden sie sich an|registrieren sie sich).*', 'log in to (comment|reply).*',
       'was this (article|page|post) (helpful|useful)', 'war (der|dieser) (artikel|beitrag) (hilfreich|nützlich)', 'bewerten', 'rate this (article|post)',
       '\\(?noch keine bewertungen\\)?', 'like this:?', 'gefällt mir:?', 'print( this)?( article| page)?', 'drucken', 'imprimir',
+      'externer inhalt', 'empfohlener (redaktioneller )?inhalt', 'external content', 'third[- ]party content',
       'advertisement', 'anzeige', '- ?anzeige ?-', 'publicidad', 'publicité', 'sponsored( content)?',
       '(zum )?newsletter (anmelden|abonnieren)', 'sign up for (our|the) newsletter', 'quellen (ausblenden|anzeigen)', 'alle anzeigen', 'show all',
       'zurück (zum|zur) [\\w äöüß-]+', 'back to [\\w ]+', 'sorted by:?.*', 'permalien', 'permalink',

@@ -263,3 +263,19 @@ test('article: a bare "author" box and "more posts" cards with excerpts go; an u
   for (const kept of ['Another post number 2 ', 'Another post number 13', 'for post 32']) assert.ok(index.markdown.includes(kept), `${kept}
 ${index.markdown}`);
 });
+
+test('article: sign-up consent lines, reading-time and relative-time lines, an embed placeholder, an "Advertisement:" block and a review vendor widget go', () => {
+  const top = '<p>13 MIN READ</p><p>3 January, 2025</p><p>3 days ago</p>';
+  const signup = '<div><p>Get the deals texted to your phone!</p><p>By clicking Sign Me Up, you confirm you are 16+ and agree to our Terms of Use and Privacy Policy.</p><p>Msg and data rates may apply.</p></div>';
+  const embed = '<div><div>Externer Inhalt</div></div>';
+  const ad = '<section><h2>Advertisement: Winter Conference On 31 October</h2><p>Join us in London for a day of talks; seats are limited and the early price ends soon, so book today.</p></section>';
+  const widget = '<div class="trustpilot-widget"><p>Filing was a breeze, clear explanations made the process very easy and fast for my shop.</p><span>Daniel R.</span></div>';
+  const r = extractDocument({
+    html: page(`<article><h1>Measuring cold starts</h1>${top}${prose(3)}${embed}${signup}${prose(2)}${widget}${ad}${prose(1)}</article>`, '<script type="application/ld+json">{"@type":"NewsArticle"}</script>'),
+    url: 'https://pages.test/cold-starts',
+  });
+  assert.ok(r.markdown.includes('Paragraph 3 adds'), r.markdown);
+  for (const gone of ['13 MIN READ', '3 January, 2025', '3 days ago', 'you confirm you are 16+', 'data rates may apply', 'Externer Inhalt', 'Winter Conference', 'seats are limited', 'Filing was a breeze']) {
+    assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  }
+});
