@@ -109,10 +109,19 @@ export function cleanTitle(raw: string | undefined, h1s: string[], ogTitle?: str
   const t = collapse(raw ?? '');
   if (!t) return h1s[0];
   const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
-  // An h1 the title contains is the article title — unless it is only the site-name part (a logo in an h1).
-  for (const h of h1s) {
-    if (h.length >= 3 && norm(t).includes(norm(h)) && h.length >= t.length * 0.45) return h;
-  }
+  // An h1 the title contains is the article title — unless it is only the site-name part (a logo in an h1): the
+  // one og:title names, else one that is most of the title or its first segment ("Story… | Site Name"), never the
+  // last segment or the site name.
+  const segments = t.split(TITLE_SEPARATOR).map(norm);
+  const og = ogTitle ? norm(ogTitle).replace(/[.…]+$/, '') : '';
+  const siteLike = (h: string): boolean => segments.length > 1 && (norm(h) === segments[segments.length - 1] || (!!siteName && norm(h) === norm(siteName)));
+  const contained = h1s.filter((h) => h.length >= 3 && norm(t).includes(norm(h)));
+  const named = og ? contained.find((h) => norm(h).replace(/[.…]+$/, '') === og && !siteLike(h)) : undefined;
+  if (named) return named;
+  const main = contained.find((h) => !siteLike(h) && (h.length >= t.length * 0.45 || (segments.length > 1 && norm(h) === segments[0])));
+  if (main) return main;
+  const long = contained.find((h) => h.length >= t.length * 0.45);
+  if (long) return long;
   if (ogTitle && ogTitle !== t && norm(t).includes(norm(ogTitle)) && ogTitle.split(/\s+/).length >= 2) return ogTitle;
   if (!TITLE_SEPARATOR.test(t)) return t;
   const parts = t.split(TITLE_SEPARATOR).map((p) => p.trim()).filter(Boolean);

@@ -144,6 +144,13 @@ test('one `#` title: a short h1 that the document title opens with ("Markdown - 
   assert.deepEqual(r.markdown.match(/^# .*$/gm), ['# Markdown']);
   const logo = extractDocument({ html: `<html><head><title>Apple pie with cinnamon</title></head><body><main><h1>Apple</h1>${prose(3)}</main></body></html>`, url: 'https://wiki.test/pie' });
   assert.equal(logo.markdown.split('\n')[0], '# Apple pie with cinnamon');
+  // Two h1s inside the title ("Story… | Site"): the story's, short as it is, never the site name's.
+  const site = extractDocument({
+    html: `<html><head><title>Time to go… | Market for a good life</title></head><body><header><h1>Market for a good life</h1></header><main><h1>Time to go…</h1>${prose(3)}</main></body></html>`,
+    url: 'https://coop.test/time',
+  });
+  assert.equal(site.markdown.split('\n')[0], '# Time to go…', site.markdown);
+  assert.ok(!site.markdown.includes('Market for a good life'), site.markdown);
 });
 
 test('link-heavy prose stays: an encyclopedia lead, a sentence of linked names, an infobox cell; link lists still go', () => {
