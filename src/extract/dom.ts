@@ -35,7 +35,8 @@ interface ParserInternals {
 class BrowserHeadingParser extends Parser {
   override onclosetag(start: number, endIndex: number): void {
     const p = this as unknown as ParserInternals;
-    const name = p.readTagName(start, endIndex);
+    // Heading names are two characters: every other end tag goes straight to the parser, read once.
+    const name = endIndex - start === 2 ? p.readTagName(start, endIndex) : '';
     if (HEADINGS.has(name) && Array.isArray(p.stack) && !p.stack.includes(name)) {
       const pos = p.stack.findIndex((n) => HEADINGS.has(n));
       if (pos !== -1 && !p.stack.slice(0, pos).some((n) => SCOPE_BOUNDARIES.has(n))) {
