@@ -127,6 +127,8 @@ const CAPTION_MAX_CHARS = 320;
 const META_MARK =
   /(^|[\s_-])(meta|post-?meta|postmetadata|entry-?meta|article-?meta|post-?info|entry-?info|byline|bylines|dateline|post-?date|entry-?date|article-?date|publish(ed)?-?date|headline-?(info|date)|timestamp)(?=$|[\s_-])/;
 const META_MAX_CHARS = 300;
+/** An article has one metadata line (two with a repeat at the end); a list whose every entry has one is a listing. */
+const META_MAX_COUNT = 3;
 /** A bare "author" class: the author box on an article; on other pages as often a card's byline inside a list. */
 const AUTHOR_BARE_MARK = /(^|[\s_-])(authors?|autor(en)?)(?=$|[\s_-])/;
 /** What a product (or a post) must keep of its own text for its reviews (or comments) to go. */
@@ -195,6 +197,7 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
   // Captions go where they are a small part of the text: on a page of captioned cards (a gallery, a collection
   // without markup) they are the content.
   const captionsGo = proseType && captionShare(roots, stats) < CAPTION_MAX_SHARE;
+  const metaLinesGo = proseType && countMarked(roots, META_MARK, META_MAX_COUNT + 1) <= META_MAX_COUNT;
   let removedText = 0;
   // The section rules (comments, headings, teasers) may never take the root below a quarter of its text: a wrong
   // guess costs noise, not the article. Link-dense blocks carry no prose and go whatever their share.
@@ -228,7 +231,7 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       if (proseType && REVIEW_VENDOR_MARK.test(classAndId(el)) && take(el, 'reviews')) return;
       if (proseType && s.text < AUTHOR_BOX_MAX_CHARS && isAuthorBox(el, pageType) && take(el, 'author')) return;
       if (captionsGo && s.text > 0 && s.text < CAPTION_MAX_CHARS && isMarkedAside(el, CAPTION_MARK, true) && take(el, 'credit')) return;
-      if (proseType && s.text > 0 && s.text < META_MAX_CHARS && isMarkedAside(el, META_MARK) && take(el, 'tail')) return;
+      if (metaLinesGo && s.text > 0 && s.text < META_MAX_CHARS && isMarkedAside(el, META_MARK) && take(el, 'tail')) return;
       const headingText = HEADING_TAG.test(el.name) ? textOf(el) : '';
       if (headingText && (RELATED_HEADING.test(headingText) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
         // Remove the block the heading opens: climb past wrappers that hold little more than the heading itself
@@ -329,6 +332,20 @@ function isMarkedAside(el: Element, mark: RegExp, keepPictures = false): boolean
   return !findFirst(el, holds);
 }
 const MEDIA_TAGS = new Set(['img', 'picture', 'video', 'iframe', 'svg', 'audio']);
+
+/** How many elements in the roots `mark` marks (outermost ones), counting up to `stop`. */
+function countMarked(roots: Element[], mark: RegExp, stop: number): number {
+  let n = 0;
+  for (const r of roots) {
+    walk(r, (el) => {
+      if (n >= stop) return false;
+      if (el === r || !isMarkedAside(el, mark)) return true;
+      n++;
+      return false;
+    });
+  }
+  return n;
+}
 
 /** Above this share of the roots' text, captions are what the page is made of. */
 const CAPTION_MAX_SHARE = 0.15;

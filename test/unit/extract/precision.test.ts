@@ -286,3 +286,9 @@ test('article: sign-up consent lines, reading-time and relative-time lines, an e
     assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
   }
 });
+
+test('a metadata class repeated on every entry (a listing of papers) is the entries, not an article\'s dateline', () => {
+  const entry = (n: number) => `<dt>[${n}] <a href="/abs/${n}">arXiv:${n}</a></dt><dd><div class="meta"><div class="list-title">Title: Paper number ${n} on sparse attention sinks</div><div class="list-authors">Author ${n}</div></div></dd>`;
+  const r = extractDocument({ html: page(`<main><h1>Recent submissions</h1>${prose(1)}<dl>${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join('')}</dl><p>Each entry links its abstract, a PDF and the HTML version of the paper; the list is updated every weekday at midnight, and older entries move to the archive pages.</p></main>`), url: 'https://papers.test/list/recent' });
+  for (const n of [1, 4, 8]) assert.ok(r.markdown.includes(`Paper number ${n} on sparse`), r.markdown);
+});
