@@ -4,6 +4,8 @@
 //
 // Two passes, each rule a named reason (explainable, and counted in `PrecisionReport`):
 //   DOM pass (refineRoots), on the elements inside the roots —
+//     post-chrome   on forums, the chrome around each post (user card, post number, votes, action bar, reactions,
+//                   signature, tag list) and schema.org Comments under a Q&A question or answer (forum.ts);
 //     comments      comment sections (WordPress commentlist/respond, Disqus, schema.org Comment/UserComments) on
 //                   every page type except forums and products, where the posts (or reviews) are the content;
 //     reviews       customer-review widgets (schema.org Review, Bazaarvoice, Yotpo, …) and review headings on
@@ -37,8 +39,9 @@ import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
 import { holdsProductFacts, isPricedRun, isProductChromeLabel, labelText } from './shop.ts';
+import { isPostChrome, isRemarkOnQaPost } from './forum.ts';
 
-export type PrecisionReason = 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
+export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
 
 export interface PrecisionReport {
   removed: Partial<Record<PrecisionReason, number>>;
@@ -213,6 +216,9 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
     if (!isRoot) {
       const s = stats.get(el);
       if (dropComments && isCommentSection(el) && take(el, 'comments')) return;
+      // On a forum the posts stay and what the engine prints around each goes (forum.ts), as do remarks under a
+      // Q&A question or answer.
+      if (forum && (isPostChrome(el, s.text) || isRemarkOnQaPost(el)) && take(el, 'post-chrome')) return;
       if (dropReviews && isReviewSection(el) && take(el, 'reviews')) return;
       // On an article a vendor's review widget is the site's advertising, not the story (an article that is itself a
       // review carries schema.org Review, which stays).
