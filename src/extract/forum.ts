@@ -61,3 +61,45 @@ export function isRemarkOnQaPost(el: Element): boolean {
   }
   return false;
 }
+
+/**
+ * Whole blocks the engines print between and around posts: counters ("2 Answers", "12 Posts 5 Posters 3.2k
+ * Views"), sort controls ("Sorted by:"), action labels ("Reply with quote", "Add a comment"), log-in prompts
+ * ("Create an account or sign in to comment"), thread navigation ("Return to General", "Go to topic listing",
+ * "Who is online") and stamps ("Last edited: …", "Reactions: …", "Click to expand..."). Whole-block matches only.
+ */
+const FORUM_CHROME_LINE = new RegExp(
+  '^(' +
+    [
+      // counters, alone or in a row ("Replies 154 Views 26.2k", "12 Posts 5 Posters 3.2k Views 2 Watching")
+      '((\\d[\\d.,]*[km]? )?(answers?|replies|repl(y|ies) sorted [\\w ]+|comments?|posts?|posters|views|votes?|likes?|watching|followers|participants|users?)( \\d[\\d.,]*[km]?)?[ ·|,/]*)+',
+      // sort controls and actions
+      'sorted by:?( [\\w ()-]+)?', 'sort by:?( [\\w ()-]+)?', 'post a reply', 'reply with quote', 'reply', 'quote', 'multi-?quote', 'report( post| topic)?',
+      'share( post| topic)?', 'permalink', 'top', 'back to top', 'add a comment( \\|)?', 'improve this (question|answer)', 'follow( this)? (question|topic|thread)',
+      'click to (expand|shrink)\\.{0,3}…?',
+      // log-in and sign-up prompts
+      '(create an account or sign in|sign in|log in|login|register|you must (log in|sign in|be logged in|be a member)|please (log in|sign in|register)) to (comment|reply|answer|post|join)[\\w ]*',
+      'register a new account', 'sign in now', 'sign up for a new account in our community\\. it\'?s easy!?',
+      // thread navigation
+      'return to .{1,60}', 'go to topic listing', 'jump to (content|page|post|latest)', 'who is online', 'users browsing this (forum|thread|topic).*',
+      'suggested topics', 'similar (threads|topics|discussions)', '(previous|next) (topic|thread)',
+      // stamps
+      'last edited( by [^:]{1,60})?:? .{1,60}', 'reactions: .{1,200}', '(\\d+ )?likes?', 'thread starter .{1,60}', 'start date .{1,40}',
+    ].join('|') +
+    ')\\s*[:.!?]*$',
+  'i',
+);
+
+/** A short block of forum chrome (see FORUM_CHROME_LINE). */
+export function isForumChromeLine(text: string): boolean {
+  return text.length <= 200 && FORUM_CHROME_LINE.test(text.replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * A post's subject line that only answers the thread's ("Re: Starter smells of acetone", phpBB, vBulletin, SMF,
+ * FluxBB): the title again. `normTitle` and `norm` are the caller's normalisation (lower case, words only).
+ */
+export function isReplySubject(text: string, normTitle: string, norm: (s: string) => string): boolean {
+  const m = /^\s*(re|aw|antw|sv|vs|rif|r)\s*(\[\d+\])?\s*:\s*(.+)$/i.exec(text);
+  return !!m && !!normTitle && norm(m[3]) === normTitle;
+}

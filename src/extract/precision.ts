@@ -20,9 +20,11 @@
 //     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
 //                   of linked prose (an encyclopedia lead), an inline element or anything inside a table cell;
 //   block pass (refineBlocks), on the rendered blocks —
+//     post-chrome   on forums, whole blocks of thread chrome: counters, sort controls, action labels, log-in prompts,
+//                   thread navigation, edit and reaction stamps (forum.ts);
 //     residue       serialised script values (`false`, `null`, `[object Object]`) left by carousels;
 //     markup        a block that is only HTML markup as text (tracking pixels from <noscript>, escaped embeds);
-//     duplicate     a second copy of the title;
+//     duplicate     a second copy of the title (on forums also each post's "Re: <title>" subject);
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
 //                   figure captions on articles;
 //     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
@@ -39,7 +41,7 @@ import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
 import { holdsProductFacts, isPricedRun, isProductChromeLabel, labelText } from './shop.ts';
-import { isPostChrome, isRemarkOnQaPost } from './forum.ts';
+import { isForumChromeLine, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
 export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
 
@@ -542,9 +544,12 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     else if (MARKUP_ONLY.test(t)) drop('markup');
     else if (title && norm(t) === title && b.kind !== 'list') {
       // A second `#` title anywhere; on articles any second copy (products repeat their name by design).
-      if (titleSeen && ((b.kind === 'heading' && b.level === 1) || opts.pageType === 'article')) drop('duplicate');
+      // On a forum each post's subject heading may repeat it.
+      if (titleSeen && ((b.kind === 'heading' && (b.level === 1 || forum)) || opts.pageType === 'article')) drop('duplicate');
       titleSeen = true;
-    } else if (t.length <= 160 && (b.kind === 'paragraph' || b.kind === 'image') && isCredit(b, t)) drop('credit');
+    } else if (forum && b.kind === 'heading' && isReplySubject(t, title, norm)) drop('duplicate');
+    else if (forum && isForumChromeLine(t)) drop('post-chrome');
+    else if (t.length <= 160 && (b.kind === 'paragraph' || b.kind === 'image') && isCredit(b, t)) drop('credit');
     else if (!forum && t.length <= 160 && isPromptBlock(t)) drop('prompt');
     else if (!forum && b.kind !== 'heading' && t.length <= CHROME_SENTENCE_MAX && CHROME_SENTENCE.test(t)) drop('prompt');
   }
