@@ -120,3 +120,20 @@ test('a post that only mentions replies, sorting or logging in is kept: the chro
   assert.equal(r.pageType, 'forum');
   for (const t of talk) assert.ok(r.markdown.includes(t), `post dropped: ${t}\n${r.markdown}`);
 });
+
+test('page type: forum URLs carry a thread number; FAQ questions and bare /topic/ or /t/ sections are no thread', () => {
+  const body = `<main><h1>Starter smells of acetone</h1>${POSTS.map((p) => `<p>${p}</p>`).join('')}</main>`;
+  const type = (url: string, head = '') => extractDocument({ html: page(body, head), url }).pageType;
+  assert.equal(type('https://community.example.test/t/start-making-my-home-smart/68911'), 'forum', 'Discourse topic');
+  assert.equal(type('https://www.example.test/t/123270/Year-Tiny-House'), 'forum', 'topic number first');
+  assert.equal(type('https://www.example.test/community/index.php?topic=589061.0'), 'forum', 'SMF thread id in the query');
+  assert.equal(type('https://www.example.test/topic/225132-if-the-forum-comes-to-an-end/'), 'forum', 'numbered topic');
+  assert.notEqual(type('https://www.example.test/t/pegasus-41-road-running-shoes-LMhfRGdO'), 'forum', 'a shop path under /t/');
+  assert.notEqual(type('https://news.example.test/topic/software'), 'forum', "a magazine's topic collection");
+  assert.notEqual(type('https://docs.example.test/en/5.1/topics/db/models/'), 'forum', 'documentation topics');
+  assert.notEqual(type('https://www.example.test/vs/community/'), 'forum', "a vendor's community edition");
+  const faq = `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},${[1, 2, 3].map((i) => `{"@type":"Question","name":"Question ${i}?","acceptedAnswer":{"@type":"Answer","text":"Answer ${i}."}}`).join(',')}]}</script>`;
+  assert.notEqual(type('https://www.example.test/services/data-to-insights', faq), 'forum', 'several Questions are an FAQ');
+  const qa = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Question","name":"Starter smells of acetone?","answerCount":2}</script>';
+  assert.equal(type('https://www.example.test/q/12068', qa), 'forum', 'one Question is a Q&A thread');
+});
