@@ -1,9 +1,9 @@
 // Forum and Q&A threads: every post is the content; what the forum engine prints around each post is not. The
 // engines name that chrome alike (XenForo, phpBB, vBulletin, Invision, Discourse, Stack Exchange, NodeBB …): the
 // poster's card (title, banner, join date, post count, location, avatar), the post's number and share links, vote
-// counters, the action bar (reply / quote / report / like), reactions, "last edited" stamps, signatures and the tag
-// list. The author's name and the post's date stay (they say who said what, and when). precision.ts applies these
-// on forum pages only.
+// counters, the action bar (reply / quote / report / like), reactions, "last edited" stamps, signatures, the tag
+// list and the preview cards of links. The author's name and the post's date stay (they say who said what, and
+// when). precision.ts applies these on forum pages only.
 import { Element, attr, classAndId, findFirst } from './dom.ts';
 
 /**
@@ -16,7 +16,7 @@ const POST_CHROME_MARK = new RegExp(
       // the poster's card: rank / title, banners, join date, post count, location, avatar
       'usertitle', 'user-title', 'userbanner', 'user-banner', 'message-userextras', 'userextras', 'user-extras', 'message-avatar',
       'avatar', 'avatar-wrapper', 'user-stats', 'userstats', 'profile-rank', 'profile-posts', 'profile-joined', 'profile-location',
-      'profile-custom-field', 'postprofile', 'rank-image', 'user-rank',
+      'profile-custom-field', 'postprofile', 'rank-image', 'user-rank', 'ipscomment-badges', 'ipsbadge', 'ipsbadges',
       // the post's number and share link, votes, actions, reactions, edit stamps
       'message-attribution-opposite', 'post-number', 'postcount', 'js-vote-count', 'vote-count', 'votecell', 'js-voting-container',
       'voting-container', 'post-menu', 'js-post-menu', 'post-buttons', 'post-actions', 'post-controls', 'post-tools', 'message-actionbar',
@@ -24,6 +24,8 @@ const POST_CHROME_MARK = new RegExp(
       'comment-links', 'comments-link',
       // signatures and the thread's tag list
       'signature', 'signatures', 'message-signature', 'post-signature', 'user-signature', 'post-taglist',
+      // the thread's statistics box (Invision's top posters, popular days)
+      'ctopicoverview', 'ctopicoverviewcontainer', 'ipstopicmeta',
       // the engine's notice under the thread ("You must log in to answer this question", "Start asking to get answers")
       'bottom-notice', 'js-bottom-notice',
     ].join('|') +
@@ -34,16 +36,28 @@ const POST_CHROME_MARK = new RegExp(
 /** A user card, an action bar or a signature is a few lines; a longer element so named wraps the post itself. */
 const POST_CHROME_MAX_CHARS = 1200;
 
-/** Markup of a post's own text: an element holding one is the post, not its chrome. */
-function holdsPostText(el: Element): boolean {
-  return !!findFirst(el, (e) => e !== el && (attr(e, 'itemprop') === 'text' || attr(e, 'itemprop') === 'articleBody' || e.name === 'article'));
+/**
+ * The engine's preview card of a link in a post (Discourse onebox, XenForo unfurl): the linked page's title, site
+ * name and blurb, not the poster's words (the link itself stays in the post).
+ */
+const LINK_PREVIEW_MARK = /(^|[\s_-])(onebox|unfurl|link-?preview|link-?card|embed-?card)(?=$|[\s_-])/i;
+const LINK_PREVIEW_MAX_CHARS = 3000;
+
+/**
+ * Markup of a post's own text: an element holding one is the post, not its chrome. A preview card's `<article>`
+ * (Discourse's `onebox-body`) is the linked page's, so `withArticles` is off for previews.
+ */
+function holdsPostText(el: Element, withArticles: boolean): boolean {
+  return !!findFirst(el, (e) => e !== el && (attr(e, 'itemprop') === 'text' || attr(e, 'itemprop') === 'articleBody' || (withArticles && e.name === 'article')));
 }
 
 /** Whether `el` (holding `text` characters) is chrome around a forum post. */
 export function isPostChrome(el: Element, text: number): boolean {
-  if (text === 0 || text > POST_CHROME_MAX_CHARS || el.name === 'article' || el.name === 'main' || el.name === 'body') return false;
+  if (text === 0 || text > LINK_PREVIEW_MAX_CHARS || el.name === 'article' || el.name === 'main' || el.name === 'body') return false;
   const ci = classAndId(el);
-  return !!ci && POST_CHROME_MARK.test(ci) && !holdsPostText(el);
+  if (!ci) return false;
+  if (text <= POST_CHROME_MAX_CHARS && POST_CHROME_MARK.test(ci) && !holdsPostText(el, true)) return true;
+  return LINK_PREVIEW_MARK.test(ci) && !holdsPostText(el, false);
 }
 
 const schemaType = (el: Element): string => /schema\.org\/(\w+)/i.exec(attr(el, 'itemtype') ?? '')?.[1]?.toLowerCase() ?? '';

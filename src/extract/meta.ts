@@ -13,6 +13,8 @@ export interface MetaReading {
   types: Set<string>;
   /** schema.org Question entities (microdata and JSON-LD): one on a Q&A thread, several in an FAQ block. */
   questions: number;
+  /** `<meta name="generator">`: the software that made the page. */
+  generator?: string;
   h1s: string[];
 }
 
@@ -96,7 +98,7 @@ export function readMeta(doc: Document, url: string): MetaReading {
   if (canonical && /^https?:/i.test(canonical)) meta.canonical = canonical;
   const siteName = metas.get('og:site_name') ?? metas.get('application-name');
   if (siteName) meta.siteName = siteName;
-  return { meta, rawTitle, types, questions, h1s };
+  return { meta, rawTitle, types, questions, generator: metas.get('generator'), h1s };
 }
 
 export function baseUrlOf(doc: Document, url: string): string {
@@ -204,6 +206,8 @@ const DOC_PATH = /\/(docs?|documentation|manual|reference|api|guide|guides|handb
  * number (`/t/slug/68911`, `/t/68911`): a shop's `/t/mesh-office-chair` is a category, Nike's `/t/…-LMhfRGdO` a shoe.
  */
 const FORUM_PATH = /\/(forums?|threads?|questions|discussions?|viewtopic|showthread)(\/|\.|$)|\/t\/([^/]+\/)?\d+(\/|$)/;
+/** Forum engines that name themselves in `<meta name="generator">` (Discourse, vBulletin, phpBB, XenForo, …). */
+const FORUM_GENERATOR = /^(discourse|vbulletin|phpbb|xenforo|invision (community|power board)|nodebb|flarum|mybb|simple machines|smf|vanilla|punbb|fluxbb|woltlab|discuz|lemmy|bbpress)\b/i;
 /** Thread ids in the query (SMF `index.php?topic=589061.0`, IPS `?showtopic=`, vBulletin `?threadid=`). */
 const FORUM_QUERY = /[?&](topic|showtopic|threadid)=\d/;
 const FORUM_HOST = /(^|\.)(forum|forums|community|discuss|discourse)\.|forums?\b|forum[^.]*\./;
@@ -241,6 +245,7 @@ export function detectPageType(reading: MetaReading, url: string, doc: Document)
   if (has(forumTypes)) return { type: 'forum', source: 'structured' };
   const declaredArticle = has(ARTICLE_TYPES) || reading.types.has('og:article');
   // Forum software often declares its threads as articles, so a thread URL wins over that; the weaker shapes lose.
+  if (reading.generator && FORUM_GENERATOR.test(reading.generator.trim())) return { type: 'forum', source: 'structured' };
   if (FORUM_PATH.test(path) || FORUM_QUERY.test(query) || FORUM_HOST.test(host)) return { type: 'forum', source: 'url' };
   if (!declaredArticle && FORUM_PATH_WEAK.test(path)) return { type: 'forum', source: 'url' };
   if (has(PRODUCT_TYPES)) return { type: 'product', source: 'structured' };

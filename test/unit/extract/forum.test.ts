@@ -136,4 +136,20 @@ test('page type: forum URLs carry a thread number; FAQ questions and bare /topic
   assert.notEqual(type('https://www.example.test/services/data-to-insights', faq), 'forum', 'several Questions are an FAQ');
   const qa = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Question","name":"Starter smells of acetone?","answerCount":2}</script>';
   assert.equal(type('https://www.example.test/q/12068', qa), 'forum', 'one Question is a Q&A thread');
+  assert.equal(type('https://help.example.test/start-making-my-home-smart', '<meta name="generator" content="Discourse 3.4.0 - https://github.com/discourse/discourse">'), 'forum', 'the engine names itself');
+  assert.notEqual(type('https://blog.example.test/start-making-my-home-smart', '<meta name="generator" content="WordPress 6.9">'), 'forum');
+});
+
+test('link preview cards in posts go on a forum (Discourse onebox, XenForo unfurl); the link in the post stays', () => {
+  const preview = (i: number) => `<aside class="onebox allowlistedgeneric"><header class="source"><a href="https://flour.example.test/${i}">flour.example.test</a></header><article class="onebox-body"><h3><a href="https://flour.example.test/${i}">The best flour for a sourdough starter, tested ${i}</a></h3><p>We fed twelve starters for a month to find out which flour works fastest.</p></article></aside>`;
+  const unfurl = `<div class="bbCodeBlock bbCodeBlock--unfurl js-unfurl fauxBlockLink"><div class="contentRow"><div class="contentRow-main"><h3 class="contentRow-header js-unfurl-title"><a href="https://support.example.test/HT208532">Keep your starter alive on holiday</a></h3><div class="contentRow-snippet js-unfurl-desc">Freeze a spoonful, or dry it on baking paper.</div><div class="contentRow-minor">support.example.test</div></div></div></div>`;
+  const post = (i: number, extra: string) => `<div class="topic-body crawler-post" id="post_${i}"><div class="post" itemprop="text"><p>${POSTS[i - 1]} See <a href="https://flour.example.test/${i}">this test</a>.</p>${extra}</div></div>`;
+  const html = page(`<div id="main-outlet">${post(1, preview(1))}${post(2, unfurl)}${post(3, preview(3))}</div>`, '<meta name="generator" content="Discourse 3.4.0">');
+  const r = extractDocument({ html, url: 'https://community.example.test/t/starter-smells-of-acetone/8251' });
+  assert.equal(r.pageType, 'forum');
+  for (const p of POSTS) assert.ok(r.markdown.includes(p), `missing post: ${p}\n${r.markdown}`);
+  assert.ok(r.markdown.includes('[this test](https://flour.example.test/1)'), r.markdown);
+  for (const chrome of ['We fed twelve starters', 'The best flour for a sourdough starter', 'Freeze a spoonful', 'Keep your starter alive']) {
+    assert.ok(!r.markdown.includes(chrome), `preview kept: ${chrome}\n${r.markdown}`);
+  }
 });
