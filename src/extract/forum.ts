@@ -24,8 +24,10 @@ const POST_CHROME_MARK = new RegExp(
       'comment-links', 'comments-link',
       // signatures and the thread's tag list
       'signature', 'signatures', 'message-signature', 'post-signature', 'user-signature', 'post-taglist',
-      // the thread's statistics box (Invision's top posters, popular days)
-      'ctopicoverview', 'ctopicoverviewcontainer', 'ipstopicmeta',
+      // the thread's statistics box (Invision's top posters, popular days), the poster's online status
+      'ctopicoverview', 'ctopicoverviewcontainer', 'ipstopicmeta', 'postsignature', 'postfootleft', 'online-status', 'user-status',
+      // the sign-up pitch shown to guests between posts (NodeBB, Invision)
+      'guest-cta', 'guest-cta-alert', 'cguestteaser', 'guest-teaser',
       // the engine's notice under the thread ("You must log in to answer this question", "Start asking to get answers")
       'bottom-notice', 'js-bottom-notice',
     ].join('|') +
@@ -97,6 +99,10 @@ const FORUM_CHROME_LINE = new RegExp(
       // thread navigation
       'return to .{1,60}', 'go to topic listing', 'jump to (content|page|post|latest)', 'who is online', 'users browsing this (forum|thread|topic).*',
       'suggested topics', 'similar (threads|topics|discussions)', '(previous|next) (topic|thread)',
+      // the poster's stats as lines of their own ("Registered: 2024-01-27", "Posts: 73,365", "From: Brisbane, AU")
+      '(registered|joined|join date|member since|posts|messages|reputation|reaction score|karma|points|location|from)\\s*:\\s*[\\w ,.\\/-]{1,40}',
+      'online', 'offline', 'avatar for .{1,60}', 'reply #?\\d+',
+      '(this|the) (discussion|thread|topic) (is|has been) (now )?(closed|locked|archived)[\\w ,.]*', 'scroll to see replies',
       // stamps
       'last edited( by [^:]{1,60})?:? .{1,60}', 'reactions: .{1,200}', '(\\d+ )?likes?', 'thread starter .{1,60}', 'start date .{1,40}',
     ].join('|') +
@@ -116,4 +122,15 @@ export function isForumChromeLine(text: string): boolean {
 export function isReplySubject(text: string, normTitle: string, norm: (s: string) => string): boolean {
   const m = /^\s*(re|aw|antw|sv|vs|rif|r)\s*(\[\d+\])?\s*:\s*(.+)$/i.exec(text);
   return !!m && !!normTitle && norm(m[3]) === normTitle;
+}
+
+/**
+ * Headings that open the thread's recirculation on a forum: "Suggested Topics", "Similar threads", "Related
+ * questions", "Hot Network Questions", "More threads in …". The block they open goes (precision.ts).
+ */
+const FORUM_RELATED_HEADING =
+  /^((suggested|similar|related|recommended|popular|recent|latest|other|trending) (topics|threads|questions|discussions|posts)( (in|on|from) .{1,60})?|hot network questions|linked( questions)?|more (topics|threads|discussions) (in|on|from) .{1,60}|check out other related discussions|you (may|might) also like)\s*[:.!?]?$/i;
+
+export function isForumRelatedHeading(text: string): boolean {
+  return text.length <= 100 && FORUM_RELATED_HEADING.test(text.trim());
 }

@@ -41,7 +41,7 @@ import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
 import { holdsProductFacts, isPricedRun, isProductChromeLabel, labelText } from './shop.ts';
-import { isForumChromeLine, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
+import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
 export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
 
@@ -229,7 +229,7 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       if (captionsGo && s.text > 0 && s.text < CAPTION_MAX_CHARS && isMarkedAside(el, CAPTION_MARK, true) && take(el, 'credit')) return;
       if (proseType && s.text > 0 && s.text < META_MAX_CHARS && isMarkedAside(el, META_MARK) && take(el, 'tail')) return;
       const headingText = HEADING_TAG.test(el.name) ? textOf(el) : '';
-      if (headingText && (RELATED_HEADING.test(headingText) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
+      if (headingText && (RELATED_HEADING.test(headingText) || (forum && isForumRelatedHeading(headingText)) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
         // Remove the block the heading opens: climb past wrappers that hold little more than the heading itself
         // (page builders nest a heading widget beside the list it titles), staying a small part of the root.
         const reason: PrecisionReason =

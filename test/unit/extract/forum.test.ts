@@ -153,3 +153,20 @@ test('link preview cards in posts go on a forum (Discourse onebox, XenForo unfur
     assert.ok(!r.markdown.includes(chrome), `preview kept: ${chrome}\n${r.markdown}`);
   }
 });
+
+test('forum poster stats, online status, guest sign-up pitch and the "Suggested Topics" block go; the posts stay', () => {
+  const post = (i: number, user: string) => `<div class="blockpost rowodd" id="p${i}"><div class="box"><div class="inbox"><div class="postbody">
+    <div class="postleft"><dl><dt><strong><a href="/profile.php?id=${i}">${user}</a></strong></dt><dd class="usertitle"><strong>Member</strong></dd><dd><span>Registered: 2012-09-03</span></dd><dd><span>Posts: 73,365</span></dd><dd><span>From: Brisbane, AU</span></dd></dl></div>
+    <div class="postright"><div class="postmsg"><p>${POSTS[i - 1]}</p></div><div class="postsignature postmsg"><hr><p>"UNIX is simple and coherent" and my other favourite quotes.</p></div></div>
+    </div><div class="postfoot clearb"><div class="postfootleft"><p><span>Offline</span></p></div></div></div></div></div>`;
+  const suggested = `<h4>Suggested Topics</h4><ul>${['Feeding schedule for a rye starter', 'Why does my bread collapse in the oven', 'Best banneton for a beginner'].map((t, i) => `<li class="category-item"><h3 class="title"><a href="/topic/${100 + i}/x">${t}</a></h3><span>${i + 3} posts · 2 days ago</span></li>`).join('')}</ul>`;
+  const cta = '<div class="alert alert-warning" id="guest-cta-alert"><p>Hello! It looks like you are interested in this conversation, but you do not have an account yet. Sign up and we will remember what you read.</p></div>';
+  const html = page(`<div id="brdmain">${post(1, 'chunix64')}${cta}${post(2, 'nl6720')}${post(3, 'chunix64')}${suggested}</div>`);
+  const r = extractDocument({ html, url: 'https://bbs.example.test/viewtopic.php?id=309936' });
+  assert.equal(r.pageType, 'forum');
+  for (const p of POSTS) assert.ok(r.markdown.includes(p), `missing post: ${p}\n${r.markdown}`);
+  assert.ok(r.markdown.includes('nl6720'), 'the author stays');
+  for (const chrome of ['Registered:', 'Posts: 73,365', 'Brisbane', 'Offline', 'UNIX is simple', 'do not have an account yet', 'Suggested Topics', 'Feeding schedule for a rye starter']) {
+    assert.ok(!r.markdown.includes(chrome), `chrome kept: ${chrome}\n${r.markdown}`);
+  }
+});
