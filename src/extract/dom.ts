@@ -3,7 +3,7 @@
 // Parser choice (measured, 300 wcxb-dev-sample pages, avg 395 KB, Node 24, same machine, second pass):
 //   htmlparser2 + domhandler 10.3 ms/page · parse5 24.2 ms/page · linkedom 61.1 ms/page (jsdom is slower still).
 // htmlparser2 builds a plain tree (no layout, no scripts); extraction needs nothing more, so it wins.
-import { Parser } from 'htmlparser2';
+import { Parser, Tokenizer } from 'htmlparser2';
 import { DomHandler, Element, Text, type AnyNode, type ChildNode, type Document, type ParentNode } from 'domhandler';
 
 export { Element, Text };
@@ -51,8 +51,35 @@ class BrowserHeadingParser extends Parser {
   }
 }
 
+/** The tokenizer's internals the CDATA rule relies on (htmlparser2 12: `State.InSpecialComment` = 21, `InCommentLike` = 22). */
+interface TokenizerInternals {
+  state: number;
+  currentSequence: Uint8Array;
+  cbs: { isInForeignContext?(): boolean };
+  stateCDATASequence(c: number): void;
+}
+const STATE_IN_SPECIAL_COMMENT = 21;
+const STATE_IN_COMMENT_LIKE = 22;
+
+/**
+ * htmlparser2 with HTML's rule for `<![CDATA[` outside SVG/MathML: a bogus comment that ends at the next `>`, as
+ * in every browser. htmlparser2 reads it as CDATA up to the next `]]>`, so a stray `<![CDATA[` in a template's
+ * body (XenForo themes print one) hides the whole page, up to some `//]]>` in a late script, inside a comment.
+ */
+class BrowserTokenizer extends Tokenizer {}
+{
+  const proto = BrowserTokenizer.prototype as unknown as TokenizerInternals;
+  const readCdataStart = proto.stateCDATASequence;
+  proto.stateCDATASequence = function (this: TokenizerInternals, c: number): void {
+    readCdataStart.call(this, c);
+    if (this.state === STATE_IN_COMMENT_LIKE && this.currentSequence[0] === 0x5d && !this.cbs.isInForeignContext?.()) {
+      this.state = STATE_IN_SPECIAL_COMMENT;
+    }
+  };
+}
+
 export function parseHtml(html: string): Document {
-  const options = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true };
+  const options = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: BrowserTokenizer };
   const handler = new DomHandler();
   new BrowserHeadingParser(handler, options).end(html);
   const doc = handler.root;

@@ -11,6 +11,10 @@ export interface MetaReading {
   rawTitle?: string;
   /** schema.org / JSON-LD / og:type values, lower-cased. */
   types: Set<string>;
+  /** schema.org Question entities (microdata and JSON-LD): one on a Q&A thread, several in an FAQ block. */
+  questions: number;
+  /** `<meta name="generator">`: the software that made the page. */
+  generator?: string;
   h1s: string[];
 }
 
@@ -25,6 +29,7 @@ export function readMeta(doc: Document, url: string): MetaReading {
   let htmlLang: string | undefined;
   const ldBlocks: string[] = [];
   const types = new Set<string>();
+  let questions = 0;
   for (const el of findAll(doc, (e) => META_TAGS.has(e.name) || e.attribs.itemtype !== undefined)) {
     switch (el.name) {
       case 'meta': {
@@ -53,10 +58,17 @@ export function readMeta(doc: Document, url: string): MetaReading {
         break;
     }
     const itemtype = attr(el, 'itemtype');
-    if (itemtype) for (const t of itemtype.split(/\s+/)) types.add(t.replace(/^https?:\/\/schema\.org\//i, '').toLowerCase());
+    if (itemtype) {
+      for (const t of itemtype.split(/\s+/)) {
+        const type = t.replace(/^https?:\/\/schema\.org\//i, '').toLowerCase();
+        types.add(type);
+        if (type === 'question') questions++;
+      }
+    }
   }
   const ld = readJsonLd(ldBlocks);
   for (const t of ld.types) types.add(t);
+  questions += ld.questions;
   const ogType = metas.get('og:type');
   if (ogType) types.add(ogType.toLowerCase());
 
@@ -86,7 +98,7 @@ export function readMeta(doc: Document, url: string): MetaReading {
   if (canonical && /^https?:/i.test(canonical)) meta.canonical = canonical;
   const siteName = metas.get('og:site_name') ?? metas.get('application-name');
   if (siteName) meta.siteName = siteName;
-  return { meta, rawTitle, types, h1s };
+  return { meta, rawTitle, types, questions, generator: metas.get('generator'), h1s };
 }
 
 export function baseUrlOf(doc: Document, url: string): string {
@@ -138,12 +150,13 @@ export function cleanTitle(raw: string | undefined, h1s: string[], ogTitle?: str
 
 interface JsonLdReading {
   types: Set<string>;
+  questions: number;
   author?: string;
   datePublished?: string;
 }
 
 function readJsonLd(blocks: string[]): JsonLdReading {
-  const out: JsonLdReading = { types: new Set() };
+  const out: JsonLdReading = { types: new Set(), questions: 0 };
   const visit = (node: unknown, depth: number): void => {
     if (depth > 6 || node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
@@ -152,7 +165,11 @@ function readJsonLd(blocks: string[]): JsonLdReading {
     }
     const o = node as Record<string, unknown>;
     const t = o['@type'];
-    for (const v of Array.isArray(t) ? t : [t]) if (typeof v === 'string') out.types.add(v.toLowerCase());
+    for (const v of Array.isArray(t) ? t : [t]) {
+      if (typeof v !== 'string') continue;
+      out.types.add(v.toLowerCase());
+      if (v.toLowerCase() === 'question') out.questions++;
+    }
     if (!out.datePublished && typeof o.datePublished === 'string') out.datePublished = o.datePublished;
     if (!out.author && o.author) {
       const a = Array.isArray(o.author) ? o.author[0] : o.author;
@@ -193,11 +210,22 @@ const LISTING_TYPES = ['collectionpage', 'itemlist', 'searchresultspage', 'offer
 const SERVICE_TYPES = ['service', 'professionalservice', 'financialservice', 'legalservice', 'homeandconstructionbusiness', 'localbusiness', 'medicalbusiness'];
 const DOC_HOST = /^(docs?|developer|developers|learn|manual|wiki|api|devdocs)\./;
 const DOC_PATH = /\/(docs?|documentation|manual|reference|api|guide|guides|handbook|tutorial|userguide|usersguide|help|kb|knowledge-?base)(\/|$|\.)/;
-/** URL shapes that only forum software makes: a thread, a board, a forum host. */
-const FORUM_PATH = /\/(forums?|threads?|t|questions|discussions?|viewtopic|showthread)(\/|\.|$)/;
+/**
+ * URL shapes that only forum software makes: a thread, a board, a forum host. Discourse's `/t/` carries the topic's
+ * number (`/t/slug/68911`, `/t/68911`): a shop's `/t/mesh-office-chair` is a category, Nike's `/t/…-LMhfRGdO` a shoe.
+ */
+const FORUM_PATH = /\/(forums?|threads?|questions|discussions?|viewtopic|showthread)(\/|\.|$)|\/t\/([^/]+\/)?\d+(\/|$)/;
+/** Forum engines that name themselves in `<meta name="generator">` (Discourse, vBulletin, phpBB, XenForo, …). */
+const FORUM_GENERATOR = /^(discourse|vbulletin|phpbb|xenforo|invision (community|power board)|nodebb|flarum|mybb|simple machines|smf|vanilla|punbb|fluxbb|woltlab|discuz|lemmy|bbpress)\b/i;
+/** Thread ids in the query (SMF `index.php?topic=589061.0`, IPS `?showtopic=`, vBulletin `?threadid=`). */
+const FORUM_QUERY = /[?&](topic|showtopic|threadid)=\d/;
 const FORUM_HOST = /(^|\.)(forum|forums|community|discuss|discourse)\.|forums?\b|forum[^.]*\./;
-/** Path shapes that magazines use too ("/topics/…", "/community/…"): they lose to a declared article. */
-const FORUM_PATH_WEAK = /\/(topics?|community|board|comments)(\/|\.|$)/;
+/**
+ * Path shapes that magazines use too: they lose to a declared article. A forum's topic carries its number
+ * (`/topic/225132-…`, `/topic/18427/…`); a bare `/topic/software` or `/topics/…` is a magazine's or a shop's
+ * collection, and `/community/` a vendor's section.
+ */
+const FORUM_PATH_WEAK = /\/(board|comments)(\/|\.|$)|\/topics?\/\d+[-/]/;
 
 export interface PageTypeReading {
   type: PageType;
@@ -210,19 +238,24 @@ export function detectPageType(reading: MetaReading, url: string, doc: Document)
   const has = (list: string[]): boolean => list.some((t) => reading.types.has(t));
   let host = '';
   let path = '';
+  let query = '';
   try {
     const u = new URL(url);
     host = u.hostname.toLowerCase();
     path = u.pathname.toLowerCase();
+    query = u.search.toLowerCase();
   } catch {
     // keep empty
   }
-  // An FAQPage's entries are schema.org Questions too: an article's FAQ block, not a thread.
-  const forumTypes = reading.types.has('faqpage') ? FORUM_TYPES.filter((t) => t !== 'question') : FORUM_TYPES;
+  // An FAQPage's entries are schema.org Questions too: an article's FAQ block, not a thread. So are several
+  // Questions on one page without the FAQPage type (a service page's FAQ): a Q&A thread asks one.
+  const faq = reading.types.has('faqpage') || reading.questions > 1;
+  const forumTypes = faq ? FORUM_TYPES.filter((t) => t !== 'question') : FORUM_TYPES;
   if (has(forumTypes)) return { type: 'forum', source: 'structured' };
   const declaredArticle = has(ARTICLE_TYPES) || reading.types.has('og:article');
   // Forum software often declares its threads as articles, so a thread URL wins over that; the weaker shapes lose.
-  if (FORUM_PATH.test(path) || FORUM_HOST.test(host)) return { type: 'forum', source: 'url' };
+  if (reading.generator && FORUM_GENERATOR.test(reading.generator.trim())) return { type: 'forum', source: 'structured' };
+  if (FORUM_PATH.test(path) || FORUM_QUERY.test(query) || FORUM_HOST.test(host)) return { type: 'forum', source: 'url' };
   if (!declaredArticle && FORUM_PATH_WEAK.test(path)) return { type: 'forum', source: 'url' };
   if (has(PRODUCT_TYPES)) return { type: 'product', source: 'structured' };
   if (DOC_HOST.test(host) || DOC_PATH.test(path)) return { type: 'documentation', source: 'url' };

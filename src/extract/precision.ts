@@ -4,6 +4,8 @@
 //
 // Two passes, each rule a named reason (explainable, and counted in `PrecisionReport`):
 //   DOM pass (refineRoots), on the elements inside the roots —
+//     post-chrome   on forums, the chrome around each post (user card, post number, votes, action bar, reactions,
+//                   signature, tag list) and schema.org Comments under a Q&A question or answer (forum.ts);
 //     comments      comment sections (WordPress commentlist/respond, Disqus, schema.org Comment/UserComments) on
 //                   every page type except forums and products, where the posts (or reviews) are the content;
 //     reviews       customer-review widgets (schema.org Review, Bazaarvoice, Yotpo, …) and review headings on
@@ -26,9 +28,11 @@
 //     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
 //                   of linked prose (an encyclopedia lead), an inline element or anything inside a table cell;
 //   block pass (refineBlocks), on the rendered blocks —
+//     post-chrome   on forums, whole blocks of thread chrome: counters, sort controls, action labels, log-in prompts,
+//                   thread navigation, edit and reaction stamps (forum.ts);
 //     residue       serialised script values (`false`, `null`, `[object Object]`) left by carousels;
 //     markup        a block that is only HTML markup as text (tracking pixels from <noscript>, escaped embeds);
-//     duplicate     a second copy of the title;
+//     duplicate     a second copy of the title (on forums also each post's "Re: <title>" subject);
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
 //                   figure captions on prose pages (while captions stay under 15% of the text);
 //     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
@@ -46,8 +50,9 @@ import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
 import { holdsProductFacts, isPricedRun, isProductChromeLabel, labelText } from './shop.ts';
+import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
-export type PrecisionReason = 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
+export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
 
 export interface PrecisionReport {
   removed: Partial<Record<PrecisionReason, number>>;
@@ -225,6 +230,9 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
     if (!isRoot) {
       const s = stats.get(el);
       if (dropComments && isCommentSection(el) && take(el, 'comments')) return;
+      // On a forum the posts stay and what the engine prints around each goes (forum.ts), as do remarks under a
+      // Q&A question or answer.
+      if (forum && (isPostChrome(el, s.text) || isRemarkOnQaPost(el)) && take(el, 'post-chrome')) return;
       if (dropReviews && isReviewSection(el) && take(el, 'reviews')) return;
       // On an article a vendor's review widget is the site's advertising, not the story (an article that is itself a
       // review carries schema.org Review, which stays).
@@ -233,7 +241,7 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       if (captionsGo && s.text > 0 && s.text < CAPTION_MAX_CHARS && isMarkedAside(el, CAPTION_MARK, true) && take(el, 'credit')) return;
       if (metaLinesGo && s.text > 0 && s.text < META_MAX_CHARS && isMarkedAside(el, META_MARK) && take(el, 'tail')) return;
       const headingText = HEADING_TAG.test(el.name) ? textOf(el) : '';
-      if (headingText && (RELATED_HEADING.test(headingText) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
+      if (headingText && (RELATED_HEADING.test(headingText) || (forum && isForumRelatedHeading(headingText)) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
         // Remove the block the heading opens: climb past wrappers that hold little more than the heading itself
         // (page builders nest a heading widget beside the list it titles), staying a small part of the root.
         const reason: PrecisionReason =
@@ -563,9 +571,12 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     else if (MARKUP_ONLY.test(t)) drop('markup');
     else if (title && norm(t) === title && b.kind !== 'list') {
       // A second `#` title anywhere; on articles any second copy (products repeat their name by design).
-      if (titleSeen && ((b.kind === 'heading' && b.level === 1) || opts.pageType === 'article')) drop('duplicate');
+      // On a forum each post's subject heading may repeat it.
+      if (titleSeen && ((b.kind === 'heading' && (b.level === 1 || forum)) || opts.pageType === 'article')) drop('duplicate');
       titleSeen = true;
-    } else if (t.length <= 160 && (b.kind === 'paragraph' || b.kind === 'image') && isCredit(b, t)) drop('credit');
+    } else if (forum && b.kind === 'heading' && isReplySubject(t, title, norm)) drop('duplicate');
+    else if (forum && isForumChromeLine(t)) drop('post-chrome');
+    else if (t.length <= 160 && (b.kind === 'paragraph' || b.kind === 'image') && isCredit(b, t)) drop('credit');
     else if (!forum && t.length <= 160 && isPromptBlock(t)) drop('prompt');
     else if (!forum && b.kind !== 'heading' && t.length <= CHROME_SENTENCE_MAX && CHROME_SENTENCE.test(t)) drop('prompt');
   }

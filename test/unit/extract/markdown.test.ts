@@ -137,3 +137,14 @@ test('a mismatched heading end tag closes the open heading, as in a browser: the
   assert.match(r.markdown, /^## The excerpt that opens the story\.$/m, r.markdown);
   assert.match(r.markdown, new RegExp(`^${para.slice(0, 40)}`, 'm'), 'the paragraph is a paragraph of its own');
 });
+
+test('a stray <![CDATA[ in the body is a bogus comment ending at the next ">", as in a browser: the page after it is kept', () => {
+  const post = 'After helping friends choose a graphics card for years, I have put together a comparison of the current cards and what each is good at.';
+  // A forum theme prints `<![CDATA[` after <body>; the only `]]>` is in a script at the end of the page.
+  const html = `<html><head><title>GPU guide</title></head><body><![CDATA[\n<div id="jumpToTop"></div><article class="message-body"><div class="bbWrapper">${post}</div><div class="bbWrapper">${post} Second post.</div></article><svg><![CDATA[ a > b ]]></svg><script>//<![CDATA[\nvar ok = 1 < 2;\n//]]></script></body></html>`;
+  const r = extractDocument({ html, url: 'https://forum.test/threads/gpu-guide.1/' });
+  assert.equal(r.state.ok, true, JSON.stringify(r.state));
+  assert.ok(r.markdown.includes(post.slice(0, 60)), r.markdown);
+  assert.ok(r.markdown.includes('Second post.'), r.markdown);
+  assert.ok(!r.markdown.includes('CDATA') && !r.markdown.includes('jumpToTop'), r.markdown);
+});

@@ -108,10 +108,13 @@ test('page type: product, listing, documentation, service and generic are told a
   const faq = '<script type="application/ld+json">{"@graph":[{"@type":"Article"},{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"How much?"}]}]}</script>';
   assert.equal(detect(faq, 'https://blog.test/best-course-platforms/'), 'article');
   assert.equal(detect('<script type="application/ld+json">{"@type":"QAPage","mainEntity":{"@type":"Question"}}</script>', 'https://qa.test/q/1'), 'forum');
-  // Magazines file stories under "/topics/" and "/community/"; a thread URL stays a forum even when it says Article.
+  // Magazines file stories under "/topics/" and "/community/": no forum, declared or not. A numbered topic is one,
+  // unless the page says Article; a thread URL stays a forum even when it says Article.
   const article = '<script type="application/ld+json">{"@type":"Article"}</script>';
   assert.equal(detect(article, 'https://mag.test/topics/gadgets/best-scooter'), 'article');
-  assert.equal(detect('', 'https://mag.test/topics/gadgets/best-scooter'), 'forum');
+  assert.equal(detect('', 'https://mag.test/topics/gadgets/best-scooter'), 'generic');
+  assert.equal(detect('', 'https://board.test/topic/225132-if-the-forum-ends/'), 'forum');
+  assert.equal(detect(article, 'https://board.test/topic/225132-if-the-forum-ends/'), 'article');
   assert.equal(detect(article, 'https://board.test/threads/server-hosts.691400/'), 'forum');
 });
 
