@@ -38,7 +38,7 @@ export const STRONG_BOILERPLATE =
 
 /** Patterns that mark boilerplate unless the same element also looks like content (see CONTENT_HINT). */
 export const WEAK_BOILERPLATE =
-  /(^|[\s_-])(sidebar|side-bar|sidenav|nav|navbar|navigation|menu|menus|footer|ad|ads|widget-area|pagination|pager|pagenav|login|signin|utility|utilities|tools|toolbar|tags|tag-list|taglist|categories|meta-nav|subnav|offcanvas|off-canvas|drawer|dropdown|mega-menu|megamenu|tray|disclaimer|legal|copyright|cta|call-to-action)(?=$|[\s_-])/;
+  /(^|[\s_-])(sidebar|side-bar|sidenav|nav|navbar|navigation|menu|menus|footer|globalfooter|global-footer|sitefooter|site-footer|pagefooter|page-footer|globalnav|global-nav|ad|ads|widget-area|pagination|pager|pagenav|login|signin|utility|utilities|tools|toolbar|tags|tag-list|taglist|categories|meta-nav|subnav|offcanvas|off-canvas|drawer|dropdown|mega-menu|megamenu|tray|disclaimer|legal|copyright|cta|call-to-action)(?=$|[\s_-])/;
 
 /** Site-header patterns: chrome outside main/article, but inside them they usually hold the title and byline. */
 export const HEADER_BOILERPLATE = /(^|[\s_-])(masthead|topbar|top-bar|site-header|global-header|main-header|header-wrapper|header-container|navbar-header)(?=$|[\s_-])|(^|\s)header(\s|$)/;

@@ -94,3 +94,15 @@ test('sidebar widgets go even when they hold teaser <article>s; a content div na
   assert.ok(r.markdown.includes('The committee reviewed'), r.markdown);
   assert.ok(!r.markdown.includes('Teaser headline'), r.markdown);
 });
+
+test('a site-wide footer or nav named as one word ("ac-globalfooter", "sitefooter") is chrome too', () => {
+  const legal = 'Pricing includes VAT where applicable. Trade-in values vary by condition, model and configuration, and offers may end at any time without notice. ';
+  const html = `<!doctype html><html><head><title>Shop the range</title></head><body>
+    <div><h1>Shop the range</h1><p>${SENTENCE.repeat(2)}</p><p>${SENTENCE.repeat(2)} Every model ships in two sizes.</p></div>
+    <div id="ac-globalfooter" class="no-js"><div class="ac-gf-footnotes"><p>${legal.repeat(4)}</p></div></div>
+    <div class="sitefooter"><p>${legal.repeat(3)}</p></div>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://shop.test/range' });
+  assert.ok(r.markdown.includes('Every model ships in two sizes'), r.markdown);
+  assert.ok(!r.markdown.includes('Trade-in values vary'), r.markdown);
+});
