@@ -337,7 +337,9 @@ export class SelectorIndex {
         if (!(child instanceof Element)) continue;
         const k = (counts.get(child.name) ?? 0) + 1;
         counts.set(child.name, k);
-        this.nth.set(child, k);
+        // The first of its type needs no entry (its selector step is the bare name): most elements of a page-sized
+        // tree are, so the index holds a third of them (issue 14).
+        if (k > 1) this.nth.set(child, k);
         stack.push(child);
       }
     }
