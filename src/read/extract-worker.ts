@@ -3,7 +3,8 @@
 // heap that is capped while it works and freed whole when the thread ends. In-process, the same parse grows the
 // server's own young generation to its maximum (V8 sizes it from the machine, up to 2 × 64 MB semi-spaces) and
 // leaves the old generation that much larger. Small pages stay in-process: a thread start costs more than their
-// whole parse.
+// whole parse. A long-lived host keeps one worker started ahead of need (keepSpare), so a read does not pay the
+// thread's start; the page goes to the worker as its bytes and the extract comes back as one buffer, both moved.
 //
 // A worker that reaches its heap limit ends with `response_too_large` (the page is too big to parse within its
 // memory bound, like a body over the size cap); an aborted read (deadline, cancellation) terminates its worker and
@@ -22,18 +23,18 @@ declare const OCCAM_EXTRACT_WORKER_SOURCE: string | undefined;
 
 /**
  * Pages of at least this many characters are parsed in a worker; smaller ones in-process. A worker's start (its
- * own copy of the extractor's modules) costs 150–300 ms and about 42 MB from a source checkout (27 MB bundled):
- * on a 256 KB page that is 4.5× the in-process parse, on a 1 MB page 1.6–2.7× (bench: `read-memory`), while a
- * 1 MB page's whole read in-process grows the server by about 35 MB.
+ * own copy of the extractor's modules) costs 150–300 ms and about 40 MB from a source checkout (17 MB bundled):
+ * on a 256 KB page that is 4.5× the in-process parse, on a 1 MB page 1.4–2.7× (1.2× pre-started; bench:
+ * `read-memory`), while a 1 MB page's whole read in-process grows the server by 19–33 MB.
  */
 export const OFF_THREAD_MIN_CHARS = 1024 * 1024;
 /** The worker's young generation: small, so short-lived garbage is collected often instead of growing the heap. */
 export const WORKER_YOUNG_MB = 8;
 /**
- * The worker's old-generation limit, the bound of its heap: V8 lets a heap grow towards its limit before it
- * collects hard, so the limit sets the peak. One parse needs about 12× the page live at its worst (the tree, the
- * page, its visible text: a 6 MB article page fails at a 70 MB limit and passes at 80 MB; a 1 MB page fails at 16 MB
- * and passes at 24 MB), so the limit is 10× the page over a floor that covers denser markup.
+ * The worker's old-generation limit, the bound of its heap (holdMemoryFirstGc keeps the heap near its live size
+ * below it). One parse needs about 10× the page live at its worst (the tree, the page, its visible text: a 6 MB
+ * article page fails at a 62 MB limit and passes at 68 MB; a 1 MB page fails at 18 MB and passes at 22 MB), so the
+ * limit is 10× the page over a floor that covers denser markup.
  */
 export const WORKER_OLD_FACTOR = 10;
 export const WORKER_OLD_FLOOR_MB = 32;
@@ -53,11 +54,12 @@ export const PARSE_WORKER_NAME = 'occam-parse';
 
 /**
  * V8 sizes each heap's next collection from its live size and its limit, so a parse worker's heap grows towards its
- * limit (a 6 MB page: 90 MB at a 90 MB limit, 112 MB at 112 MB). With `--optimize-for-size` V8 collects and
- * compacts to keep the heap near its live size instead (73–77 MB at either limit, for about 1.25× the parse's CPU),
- * so the limit is a bound, not the peak — which is what lets one pre-started worker, sized for the largest page,
- * serve smaller pages too. V8 flags are process-wide and this one is read at every collection, so it is on while a
- * worker parses and off again after (unless the process was started with it).
+ * limit (a 6 MB page, from a source checkout: 90 MB at a 90 MB limit, 112 MB at 112 MB). With `--optimize-for-size`
+ * V8 collects and compacts to keep the heap near its live size instead (73–77 MB at either limit; 0.9–1.25× the
+ * parse's CPU on this shared machine), so the limit is a bound, not the peak — which is what lets one pre-started
+ * worker, sized for the largest page, serve smaller pages too. V8 flags are process-wide and this one is read at
+ * every collection, so it is on while a worker parses (the main thread's collections meanwhile too) and off again
+ * after, unless the process was started with it.
  */
 let parsesHeld = 0;
 const startedForSize = process.execArgv.some((a) => /^--optimi[sz]e[-_]for[-_]size$/.test(a));
@@ -74,11 +76,14 @@ function holdMemoryFirstGc(): () => void {
 export interface ExtractWorkersOptions {
   limits?: WorkerLimits;
   /**
-   * Keep one worker started ahead of need (keepSpare), with the heap limit of a page of this many characters: a
-   * read then pays neither the thread's start (about 42 MB from a source checkout, 20–27 MB bundled, and 150–300 ms)
-   * in its peak nor in its latency. Absent: every parse starts its own worker.
+   * Keep one worker started ahead of need (keepSpare), with the heap limit of a page of this many characters (the
+   * HTTP body cap): a read then pays neither the thread's start (about 40 MB from a source checkout, 17 MB bundled,
+   * and 150–300 ms) in its peak nor in its latency. That memory is held while the spare waits. Absent: every parse
+   * starts its own worker.
    */
   spareChars?: number;
+  /** false: parse without `--optimize-for-size` (holdMemoryFirstGc), the bench's before. */
+  memoryFirstGc?: boolean;
 }
 
 interface Spare {
@@ -92,6 +97,7 @@ export class ExtractWorkers {
   readonly #live = new Set<Worker>();
   readonly #limits: WorkerLimits;
   readonly #spareChars: number | undefined;
+  readonly #memoryFirstGc: boolean;
   #keepSpare = false;
   #spare: Spare | null = null;
   #reads = 0;
@@ -100,6 +106,7 @@ export class ExtractWorkers {
   constructor(options: ExtractWorkersOptions = {}) {
     this.#limits = options.limits ?? { oldFactor: WORKER_OLD_FACTOR, oldFloorMb: WORKER_OLD_FLOOR_MB };
     this.#spareChars = options.spareChars;
+    this.#memoryFirstGc = options.memoryFirstGc ?? true;
   }
 
   /** Workers running right now (the idle spare included). */
@@ -188,7 +195,7 @@ export class ExtractWorkers {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#closed) return Promise.reject(new OccamError('extraction_failed', 'The parse workers are shut down.'));
     const { worker, limitMb } = this.#workerFor(input.html.length);
-    const releaseGc = holdMemoryFirstGc();
+    const releaseGc = this.#memoryFirstGc ? holdMemoryFirstGc() : () => {};
     return new Promise<ReadExtract>((resolve, reject) => {
       let outcome: (() => void) | undefined;
       // The read goes on only once the thread has ended, so its heap is gone before the extract is decoded and the

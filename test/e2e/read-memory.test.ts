@@ -4,7 +4,7 @@
 // One 6 MB page, read twice in a process that has its spare parse worker started and idle (the host's standing
 // cost, OCCAM_READ_SPARE_WORKER): each read's peak growth stays under the 20× the page and within the
 // documented per-parse reservation (parseReservation, src/read/memory.ts). Measured from a source checkout: first
-// read 71–90 MB (12–16×), the second 12–77 MB; the report in src/read/memory.ts says where it goes.
+// read 70–97 MB (12–17×), the second 33–78 MB; the report in src/read/memory.ts says where it goes.
 // Twenty 1.2 MB pages through occam_digest (three calls at once), in a fresh process so that no earlier read's
 // memory is reused: every page is above OFF_THREAD_MIN_CHARS, so each parse runs in its own worker; the growth stays
 // under OCCAM_READ_MEMORY_BUDGET_MB plus fixed slack, parses queue for the budget (each reserves about 107 MB, so
