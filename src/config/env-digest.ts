@@ -39,4 +39,13 @@ export const digestVars = [
     range: '64–65536',
     parse: int(64, 65_536),
   }),
+  define({
+    name: 'OCCAM_READ_SPARE_WORKER',
+    area: 'reading',
+    description:
+      'A long-lived host (`occam mcp`, every MCP transport) keeps one page-parse worker thread started ahead of need, so a read of a page of 1 MiB or more pays neither the thread\'s start (150–300 ms) nor its memory in its own peak; each page still gets a fresh worker, and the next spare starts when no read is in progress. It holds about 17 MB of resident memory while idle (about 40 MB from a source checkout), outside OCCAM_READ_MEMORY_BUDGET_MB. `0` starts a worker per page instead.',
+    default: true,
+    defaultText: 'on',
+    parse: (raw) => ok(raw.trim() !== '0'),
+  }),
 ];

@@ -100,6 +100,8 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   // The parse tree is unreachable from here on: the block passes and the page-state verdict below run with the
   // DOM collectable, so a page-sized tree does not stay live beside their garbage (issue 14).
   let blocks = recomputeHeadingPaths(dropRepeats(read.blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text))));
+  // Those are new objects: the rendered ones (one per block, with their heading paths) need not stay live to the end.
+  read.blocks = [];
   const { reading, pageType, main } = read;
   blocks = withTitle(blocks, reading.meta.title);
   const precision = main.precision ?? { removed: {} };

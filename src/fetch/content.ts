@@ -153,9 +153,7 @@ const isUnicode = (enc: string) => enc === 'utf-8' || enc.startsWith('utf-16');
  */
 export function decodeBody(bytes: Uint8Array, headerCharset: string | null, markup: 'html' | 'xml' | 'none'): DecodedBody {
   const bom = bomEncoding(bytes);
-  if (bom) {
-    return { text: new TextDecoder(bom.encoding).decode(bytes.subarray(bom.length)), charset: bom.encoding, charsetSource: 'bom' };
-  }
+  if (bom) return { text: decodeAs(bytes, bom.encoding), charset: bom.encoding, charsetSource: 'bom' };
   const declared =
     markup === 'html' ? (sniffMetaCharset(bytes) ?? sniffXmlDeclaration(bytes)) : markup === 'xml' ? sniffXmlDeclaration(bytes) : null;
   const declaredSource: CharsetSource = markup === 'html' && sniffMetaCharset(bytes) ? 'meta' : 'xml_declaration';
@@ -175,7 +173,16 @@ export function decodeBody(bytes: Uint8Array, headerCharset: string | null, mark
     if (declaredEnc && declaredEnc !== 'utf-8') chosen = { enc: declaredEnc, source: declaredSource };
     else if (chosen.source === 'default') chosen = { enc: 'windows-1252', source: 'fallback' };
   }
-  return { text: new TextDecoder(chosen.enc).decode(bytes), charset: chosen.enc, charsetSource: chosen.source };
+  return { text: decodeAs(bytes, chosen.enc), charset: chosen.enc, charsetSource: chosen.source };
+}
+
+/**
+ * The text of `bytes` in `charset` (a leading byte-order mark of that charset dropped): decodeBody's last step, so
+ * that whoever holds a body's bytes and its DecodedBody.charset gets exactly its text (a parse worker does, issue 14).
+ */
+export function decodeAs(bytes: Uint8Array, charset: string): string {
+  const bom = bomEncoding(bytes);
+  return new TextDecoder(charset).decode(bom && bom.encoding === charset ? bytes.subarray(bom.length) : bytes);
 }
 
 /** `<meta http-equiv="refresh" content="N; url=X">` target, resolved against the page URL (§7.1). */

@@ -29,6 +29,11 @@ export interface ExtractedPage {
 
 export type AcquiredBody = Pick<AcquiredDocument, 'kind' | 'text' | 'finalUrl' | 'requestedUrl' | 'statusCode' | 'contentType' | 'headers'> & {
   bytes?: Buffer;
+  /**
+   * The charset `text` was decoded with (acquire). With it, a page parsed in a worker is sent as its bytes, which
+   * the worker takes: `bytes` is empty after the parse (issue 14).
+   */
+  charset?: string | null;
 };
 
 export interface ExtractionOptions {
@@ -127,7 +132,7 @@ export async function extractAcquired(doc: AcquiredBody, opts: ExtractionOptions
     ...(opts.stripSelectors?.length ? { stripSelectors: opts.stripSelectors } : {}),
   };
   const offThread = opts.workers && doc.text.length >= OFF_THREAD_MIN_CHARS;
-  const result: ReadExtract & { markdown?: string } = offThread ? await opts.workers!.extract(input, options, opts.signal) : extractDocument(input, options);
+  const result: ReadExtract & { markdown?: string } = offThread ? await opts.workers!.extract(input, options, opts.signal, doc.bytes && doc.charset ? { bytes: doc.bytes, charset: doc.charset } : undefined) : extractDocument(input, options);
   const markdown = result.markdown ?? markdownOf(result);
   if (!markdown.trim() && result.state.ok) {
     throw new OccamError('extraction_failed', 'No main content could be extracted from the page.');

@@ -10,15 +10,18 @@ import { OFF_THREAD_MIN_CHARS, WORKER_YOUNG_MB, workerHeapLimitMb } from './extr
 const MB = 1024 * 1024;
 
 /**
- * Peak RSS growth of one read, measured from /proc on synthetic article pages over MCP (`occam mcp` from a source
- * checkout, Node 24, first large read of a fresh process; `npm run bench -- read-memory`): 1 MB (parsed
- * in-process) → 35 MB, 3 MB → 91 MB, 6 MB → 122–162 MB (21–28×); the same read again in that process 18×. Of a
- * 6 MB read: about 14 MB for the fetched body and its text, 42 MB for the parse worker's start (its own copy of the
- * extractor, type-stripped), 80 MB for the worker's heap (bounded by its limit, src/read/extract-worker.ts), and the
- * result and the compiled response on the main thread, mostly within the memory the worker gave back.
- * A page parsed in a worker reserves the worker's start, its heap limit and young generation, and a share of the
- * page for the body and the result on the main thread; a page parsed in-process a fixed part (the capped young
- * generation's share) and a factor of the page. Both are rounded up so that the budget bounds real peaks.
+ * Peak RSS growth of one read, measured from /proc on synthetic article pages over MCP (`occam mcp`, Node 24, first
+ * large read of a fresh process whose spare parse worker is up; `npm run bench -- read-memory`): 6 MB → 70–97 MB
+ * (12–17×) from a source checkout, 94–102 MB (16–18×) bundled; the same read again 6–14× (once 20×); 3 MB → 22–26 MB
+ * from source, 51–70 MB bundled; 1.2 MB bundled → 28–44 MB (a fixed part of about 12 MB in the worker weighs more);
+ * 1 MB (parsed in-process) → 19–33 MB. Of a bundled 6 MB read: 12–27 MB on the main thread for the
+ * fetched body, its text and the socket's chunks, and 85–95 MB for the worker's heap and the decoded page (about 60
+ * MB live at its peak: the tree, the page, its visible text) and its serialised extract. Without the spare the
+ * worker's start comes on top (17 MB bundled, 40 MB from source); before issue 14's worker, 290–318 MB.
+ * A page parsed in a worker reserves a worker's start (a concurrent parse does not get the spare), its heap limit and
+ * young generation, and a share of the page for the body and the result on the main thread; a page parsed
+ * in-process a fixed part (the capped young generation's share) and a factor of the page. Both are rounded up so
+ * that the budget bounds real peaks.
  */
 export const WORKER_START_RESERVE = 48 * MB;
 export const WORKER_PAGE_FACTOR = 6;

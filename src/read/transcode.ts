@@ -302,6 +302,8 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
     ? setTimeout(() => controller.abort(new OccamError('timeout', `The read exceeded deadline_ms (${opts.deadlineMs} ms).`)), opts.deadlineMs)
     : null;
 
+  // The read holds off the parse workers' next spare until its work has ended (src/read/extract-worker.ts).
+  const endRead = (await deps.services.use(extractWorkersService)).reading();
   try {
     const work = run(opts, effectiveMax, deps, controller.signal, t, timings, warnings, stages, (f, extra, browserTried) => {
       finalUrl = (extra?.finalUrl as string | null | undefined) ?? finalUrl;
@@ -310,6 +312,7 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
     }, (u) => {
       finalUrl = u;
     });
+    work.then(endRead, endRead);
     const aborted = new Promise<TranscodeResult>((resolve) => {
       // A timeout names the stages that ran and how long each took (the one still running included).
       const settle = () => resolve(fail({ code: 'timeout', message: (controller.signal.reason as Error)?.message ?? 'The read was cancelled.' }));
@@ -403,7 +406,8 @@ async function run(
       const doc = await acquire(url, { signal, sessionProfile: opts.sessionProfile, allowance: deps.allowance ?? null, timeoutMs: stageTimeout('http') }, acquireDeps).finally(stage);
       const networkMs = doc.timings.totalMs;
       // The parse waits for its share of the memory budget (digest/batch queue here, issue 14).
-      const release = await ledger.reserve(parseReservation(doc.bytes.length), signal);
+      const bodyBytes = doc.bytes.length;
+      const release = await ledger.reserve(parseReservation(bodyBytes), signal);
       const parseStart = performance.now();
       let page: ExtractedPage;
       let shaped: ReturnType<typeof overlayFor>;
@@ -420,7 +424,7 @@ async function run(
         latencyMs: Math.round(performance.now() - started),
         transportOk: true,
         page,
-        doc: { requestedUrl: doc.requestedUrl, finalUrl: doc.finalUrl, statusCode: doc.statusCode, session: doc.session, truncated: doc.truncated, bytes: doc.bytes.length },
+        doc: { requestedUrl: doc.requestedUrl, finalUrl: doc.finalUrl, statusCode: doc.statusCode, session: doc.session, truncated: doc.truncated, bytes: bodyBytes },
         networkMs,
         parseMs,
       };

@@ -1,19 +1,22 @@
 // Issue 14: the memory of a read is bounded and concurrent reads respect a memory budget. Measured from /proc on
 // the `occam mcp` child (its own process, so nothing of the test runner is counted): VmHWM (peak RSS) before and
 // after, reset before each measurement through /proc/<pid>/clear_refs (5), so earlier peaks do not hide growth.
-// One 6 MB page, the first large read of its process: the peak growth stays within the documented per-parse
-// reservation (parseReservation, src/read/memory.ts: 180 MB, 31.5× the page, for a parse in a worker) and under
-// 32× (measured 122–162 MB, 21–28×: the page is parsed in a worker thread with a bounded heap). The issue's
-// target is 20×; the report in src/read/memory.ts says where the rest goes.
+// One 6 MB page, read twice in a process that has its spare parse worker started and idle (the host's standing
+// cost, OCCAM_READ_SPARE_WORKER): each read's peak growth stays under the issue's 20× the page and within the
+// documented per-parse reservation (parseReservation, src/read/memory.ts). Measured from a source checkout: first
+// read 70–97 MB (12–17×), the second 33–78 MB; the report in src/read/memory.ts says where it goes.
 // Twenty 1.2 MB pages through occam_digest (three calls at once), in a fresh process so that no earlier read's
 // memory is reused: every page is above OFF_THREAD_MIN_CHARS, so each parse runs in its own worker; the growth stays
 // under OCCAM_READ_MEMORY_BUDGET_MB plus fixed slack, parses queue for the budget (each reserves about 107 MB, so
 // two of the three concurrent reads parse at once), and the process is healthy afterwards.
+// An idle `occam mcp` keeps its spare worker and still ends cleanly when its stdin closes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
-import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
+import { hermeticEnv, OCCAM_BIN, REPO_ROOT, startMcp, type McpSession } from '../helpers/mcp-client.ts';
+import { parseThreads, waitForIdleSpare } from '../helpers/parse-threads.ts';
 import { parseReservation } from '../../src/read/memory.ts';
 import { OFF_THREAD_MIN_CHARS } from '../../src/read/extract-worker.ts';
 import { bigArticleHtml } from '../helpers/article-page.ts';
@@ -62,7 +65,8 @@ before(async () => {
     OCCAM_DIGEST_MAX_PARALLEL: '1',
   };
   [mcp, digestMcp] = await Promise.all([startMcp(env), startMcp(env)]);
-  // Warm up (tokenizer tables, extractor modules) so the growth below is the reads', not the first load's.
+  // Warm up (tokenizer tables, extractor modules) so the growth below is the reads', not the first load's; the spare
+  // parse worker starts in the background shortly after the host.
   for (const session of [mcp, digestMcp]) await session.call('occam_transcode', { url: server.url('/warm'), backend_policy: 'http', max_tokens: 2000 });
 });
 after(async () => {
@@ -71,20 +75,42 @@ after(async () => {
   await server?.close();
 });
 
-test('issue 14: one 6 MB page read grows peak RSS by at most the documented per-parse reservation (under 32× the page)', async () => {
+test('issue 14: a 6 MB page read twice grows peak RSS by at most 20× the page each time (and within its reservation)', async () => {
   const pid = mcp.pid!;
-  const before = resetPeak(pid);
-  const { json } = await mcp.call('occam_transcode', { url: server.url('/one'), backend_policy: 'http', max_tokens: 4000 });
-  assert.equal(json.ok, true, JSON.stringify(json).slice(0, 300));
-  const growth = memoryOf(pid).peak - before.rss;
-  process.stderr.write(`one ${Math.round(page.length / MB)} MB read: peak growth ${Math.round(growth / MB)} MB (${(growth / page.length).toFixed(1)}×)\n`);
-  assert.ok(growth < 32 * page.length, `peak growth ${(growth / page.length).toFixed(1)}× the page`);
-  assert.ok(growth <= parseReservation(page.length), `peak growth ${Math.round(growth / MB)} MB for a ${Math.round(page.length / MB)} MB page (${(growth / page.length).toFixed(1)}×)`);
+  for (const read of ['first', 'second']) {
+    // The spare worker's start (at the host's start, then after each read that took it) is not this read's.
+    await waitForIdleSpare(pid);
+    const before = resetPeak(pid);
+    const { json } = await mcp.call('occam_transcode', { url: server.url('/one'), backend_policy: 'http', max_tokens: 4000 });
+    assert.equal(json.ok, true, JSON.stringify(json).slice(0, 300));
+    const growth = memoryOf(pid).peak - before.rss;
+    const ratio = (growth / page.length).toFixed(1);
+    process.stderr.write(`${read} ${Math.round(page.length / MB)} MB read: peak growth ${Math.round(growth / MB)} MB (${ratio}×)\n`);
+    assert.ok(growth <= 20 * page.length, `${read} read: peak growth ${Math.round(growth / MB)} MB, ${ratio}× the page`);
+    assert.ok(growth <= parseReservation(page.length), `${read} read: peak growth ${Math.round(growth / MB)} MB for a ${Math.round(page.length / MB)} MB page (${ratio}×)`);
+  }
+});
+
+test('issue 14: an idle occam mcp keeps one spare parse worker and ends with 0 when its stdin closes', async () => {
+  const child = spawn(process.execPath, [OCCAM_BIN, 'mcp'], { cwd: REPO_ROOT, env: hermeticEnv(), stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    await waitForIdleSpare(child.pid!);
+    assert.equal(parseThreads(child.pid!).length, 1);
+    child.stdin.end();
+    const code = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 30_000))]);
+    assert.equal(code, 0, `exit after stdin closed: ${code} ${stderr}`);
+  } finally {
+    child.kill('SIGKILL');
+  }
 });
 
 test('issue 14: twenty 1.2 MB pages through occam_digest (three calls at once) stay within OCCAM_READ_MEMORY_BUDGET_MB plus fixed slack, process healthy', async () => {
   assert.ok(DIGEST_PAGE_BYTES > OFF_THREAD_MIN_CHARS, 'the digest pages are parsed in workers');
   const pid = digestMcp.pid!;
+  await waitForIdleSpare(pid);
   const before = resetPeak(pid);
   const urls = Array.from({ length: 20 }, (_, i) => server.url(`/digest/${i}`));
   // Parses queue for the budget, so these calls take minutes on a shared machine: the SDK timeout is raised.

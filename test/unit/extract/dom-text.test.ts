@@ -40,3 +40,21 @@ test('issue 14: textOf and collapsedTextLength equal collapse(rawText) and its u
     assert.equal(collapsedTextLength(doc), raw.replace(/\s+/g, ' ').length, JSON.stringify(html));
   }
 });
+
+test('issue 14: elements without attributes share one frozen empty object; the others keep their own', () => {
+  const doc = parseHtml('<html><body><main><p>a</p><p class="x">b</p><em>c</em></main></body></html>');
+  const els: Array<{ name: string; attribs: Record<string, string> }> = [];
+  const walk = (n: any) => {
+    for (const c of n.children ?? []) {
+      if (c.name) els.push(c);
+      walk(c);
+    }
+  };
+  walk(doc);
+  const bare = els.filter((e) => !e.attribs.class);
+  assert.equal(bare.length, 5, 'html, body, main, the first p and em have no attributes');
+  assert.ok(bare.every((e) => e.attribs === bare[0].attribs && Object.isFrozen(e.attribs)));
+  const classed = els.find((e) => e.attribs.class === 'x')!;
+  assert.notEqual(classed.attribs, bare[0].attribs);
+  assert.deepEqual(classed.attribs, { class: 'x' });
+});
