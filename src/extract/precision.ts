@@ -40,8 +40,8 @@
 //                   channel", affiliate and opinion disclaimers, copyright and consent notices, sign-up forms'
 //                   consent lines ("By signing up, you agree …");
 //     tail          after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
-//                   reading times, "3 days ago", "Tags:", "Filed under") on article and generic pages — not a priced product list (shop.ts) on a
-//                   generic page: a shop's category page ends in its product cards;
+//                   reading times, "3 days ago", "Tags:", "Filed under") on article and generic pages — not a priced
+//                   product list (shop.ts) on a generic page: a shop's category page ends in its product cards;
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
@@ -201,8 +201,8 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
   const proseType = pageType === 'article' || pageType === 'generic';
   // Captions go where they are a small part of the text: on a page of captioned cards (a gallery, a collection
   // without markup) they are the content.
-  const captionsGo = proseType && captionShare(roots, stats) < CAPTION_MAX_SHARE;
-  const metaLinesGo = proseType && countMarked(roots, META_MARK, META_MAX_COUNT + 1) <= META_MAX_COUNT;
+  const captionsGo = proseType && markedIn(roots, stats, CAPTION_MARK, true).share < CAPTION_MAX_SHARE;
+  const metaLinesGo = proseType && markedIn(roots, stats, META_MARK).count <= META_MAX_COUNT;
   let removedText = 0;
   // The section rules (comments, headings, teasers) may never take the root below a quarter of its text: a wrong
   // guess costs noise, not the article. Link-dense blocks carry no prose and go whatever their share.
@@ -225,6 +225,17 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
     removedText += stats.text(el);
     return true;
   };
+  // The block a heading or label opens: climb past wrappers that hold little more than it (page builders nest a
+  // heading widget beside the list it titles), below `limit` and never into an element `stop` protects.
+  const blockLimit = Math.min(rootText * 0.3, 4000);
+  const blockOf = (el: Element, limit: number, stop?: (p: Element) => boolean): Element | undefined => {
+    let block: Element | undefined;
+    for (let p = el.parent; p instanceof Element && !roots.includes(p) && stats.text(p) < limit && !stop?.(p); p = p.parent) {
+      block = p;
+      if (stats.text(p) > stats.text(el) + 40) break;
+    }
+    return block;
+  };
   const visit = (el: Element, isRoot: boolean, inTable: boolean): void => {
     if (el.name === 'pre' || el.name === 'code') return;
     if (!isRoot) {
@@ -242,24 +253,15 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       if (metaLinesGo && s.text > 0 && s.text < META_MAX_CHARS && isMarkedAside(el, META_MARK) && take(el, 'tail')) return;
       const headingText = HEADING_TAG.test(el.name) ? textOf(el) : '';
       if (headingText && (RELATED_HEADING.test(headingText) || (forum && isForumRelatedHeading(headingText)) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
-        // Remove the block the heading opens: climb past wrappers that hold little more than the heading itself
-        // (page builders nest a heading widget beside the list it titles), staying a small part of the root.
+        // Remove the block the heading opens (blockOf), staying a small part of the root.
         const reason: PrecisionReason =
           dropReviews && REVIEW_HEADING.test(headingText) ? 'reviews' : dropComments && COMMENT_HEADING.test(headingText) ? 'comments' : 'heading';
         // A comment heading's wrapper may hold the whole thread, however long (affordableFor guards the post);
         // when that wrapper cannot go, the block within the usual limit is tried as for any heading.
-        const blockOf = (limit: number): Element | undefined => {
-          let block: Element | undefined;
-          for (let p = el.parent; p instanceof Element && !roots.includes(p) && stats.text(p) < limit; p = p.parent) {
-            block = p;
-            if (stats.text(p) > stats.text(el) + 40) break;
-          }
-          return block;
-        };
-        const limit = Math.min(rootText * 0.3, 4000);
-        const wide = reason === 'comments' ? blockOf(Infinity) : undefined;
+        const limit = blockLimit;
+        const wide = reason === 'comments' ? blockOf(el, Infinity) : undefined;
         if (wide && take(wide, reason)) return;
-        const block = blockOf(limit);
+        const block = blockOf(el, limit);
         if (block) {
           if (take(block, reason)) return;
         } else {
@@ -278,12 +280,8 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       if (pageType === 'product') {
         const label = headingText || labelText(el);
         if (label && isProductChromeLabel(label, !!headingText)) {
-          let block: Element | undefined;
-          const limit = Math.min(rootText * 0.3, 4000);
-          for (let p = el.parent; p instanceof Element && !roots.includes(p) && stats.text(p) < limit && !holdsProductFacts(p); p = p.parent) {
-            block = p;
-            if (stats.text(p) > stats.text(el) + 40) break;
-          }
+          const limit = blockLimit;
+          const block = blockOf(el, limit, holdsProductFacts);
           if (block) {
             if (take(block, 'heading')) return;
           } else if (headingText) {
@@ -341,36 +339,24 @@ function isMarkedAside(el: Element, mark: RegExp, keepPictures = false): boolean
 }
 const MEDIA_TAGS = new Set(['img', 'picture', 'video', 'iframe', 'svg', 'audio']);
 
-/** How many elements in the roots `mark` marks (outermost ones), counting up to `stop`. */
-function countMarked(roots: Element[], mark: RegExp, stop: number): number {
-  let n = 0;
-  for (const r of roots) {
-    walk(r, (el) => {
-      if (n >= stop) return false;
-      if (el === r || !isMarkedAside(el, mark)) return true;
-      n++;
-      return false;
-    });
-  }
-  return n;
-}
-
 /** Above this share of the roots' text, captions are what the page is made of. */
 const CAPTION_MAX_SHARE = 0.15;
 
-/** The share of the roots' text inside caption-marked elements (outermost ones only). */
-function captionShare(roots: Element[], stats: TextStats): number {
+/** The outermost elements in the roots that `mark` marks (isMarkedAside): how many, and their share of the text. */
+function markedIn(roots: Element[], stats: TextStats, mark: RegExp, keepPictures = false): { count: number; share: number } {
   let total = 0;
-  let captions = 0;
+  let text = 0;
+  let count = 0;
   for (const r of roots) {
     total += stats.text(r);
     walk(r, (el) => {
-      if (el === r || !isMarkedAside(el, CAPTION_MARK, true)) return true;
-      captions += stats.text(el);
+      if (el === r || !isMarkedAside(el, mark, keepPictures)) return true;
+      count++;
+      text += stats.text(el);
       return false;
     });
   }
-  return total > 0 ? captions / total : 0;
+  return { count, share: total > 0 ? text / total : 0 };
 }
 
 function isLinkedProse(p: Element): boolean {
