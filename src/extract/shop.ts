@@ -4,7 +4,7 @@
 //   - product-page chrome: shipping and returns terms, recommendation carousels and the shop's FAQ sit beside the
 //     product's own facts (name, price, description, specs) on every product of the shop (precision.ts drops the
 //     block such a label opens).
-import { Element, Text, attr, findFirst, textOf, type ParentNode } from './dom.ts';
+import { Element, attr, findFirst, textOf } from './dom.ts';
 
 /**
  * A price as shops print it: a currency sign or code before or after the amount ("$30", "$ 599", "€132.34",

@@ -1,6 +1,6 @@
 // Services that start with the host rather than on first use: the signing key is minted and the spare page-parse
-// worker started shortly after start (OCCAM_READ_SPARE_WORKER), and with OCCAM_BATCH_MCP=1 the job store and its worker pool come up, so jobs left unfinished by a previous run resume
-// without waiting for a call.
+// worker started shortly after start (OCCAM_READ_SPARE_WORKER), and with OCCAM_BATCH_MCP=1 the job store and its
+// worker pool come up, so jobs left unfinished by a previous run resume without waiting for a call.
 import type { HostConfig } from '../server.ts';
 import type { Services } from '../../runtime/services.ts';
 
