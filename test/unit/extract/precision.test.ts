@@ -156,6 +156,20 @@ test('one `#` title: a short h1 that the document title opens with ("Markdown - 
   assert.ok(!site.markdown.includes('Market for a good life'), site.markdown);
 });
 
+test('one `#` title: the article\'s leading h1 wins over a differently worded document title; a linked site-name h1 does not', () => {
+  const seo = extractDocument({
+    html: `<html><head><title>Oranger Wasserstoff: Gas aus der Erdkruste</title></head><body><main><article><h1>Oranger Wasserstoff: Der Traum vom erneuerbaren Gas</h1>${prose(3)}</article></main></body></html>`,
+    url: 'https://blog.test/wasserstoff',
+  });
+  assert.deepEqual(seo.markdown.match(/^# .*$/gm), ['# Oranger Wasserstoff: Der Traum vom erneuerbaren Gas'], seo.markdown);
+  assert.equal(seo.title, 'Oranger Wasserstoff: Der Traum vom erneuerbaren Gas');
+  const linked = extractDocument({
+    html: `<html><head><title>Defer, Panic, and Recover</title></head><body><main><h1><a href="/blog/">The Go Blog</a></h1>${prose(3)}</main></body></html>`,
+    url: 'https://go.test/blog/defer',
+  });
+  assert.equal(linked.markdown.split('\n')[0], '# Defer, Panic, and Recover', linked.markdown);
+});
+
 test('link-heavy prose stays: an encyclopedia lead, a sentence of linked names, an infobox cell; link lists still go', () => {
   const a = (t: string) => `<a href="/wiki/${encodeURIComponent(t)}">${t}</a>`;
   const lead = `<p><b>Markdown</b><sup class="reference"><a href="#n9">[9]</a></sup> is a ${a('lightweight markup language')} for creating ${a('formatted text')} using a ${a('plain-text editor')}. ${a('John Gruber')} created Markdown in 2004 as an easy-to-read ${a('markup language')}.</p>`;
