@@ -36,6 +36,16 @@ export const CHROME_ROLES = new Set([
 export const STRONG_BOILERPLATE =
   /(^|[\s_-])(cookies?|consent|gdpr|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|skip-to-main|skiptomain|screenreader|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|side-widget|sidebar-widget|widget-side|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint)(?=$|[\s_-])/;
 
+/**
+ * Consent-management platforms' containers (OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc, Quantcast,
+ * Sourcepoint, CookieYes, Osano, iubenda, Complianz, Borlabs, …). Their preference centre lists every cookie purpose
+ * and vendor in sentences, often more text than a listing page's short card titles, so the size guard that protects
+ * content wrappers with chrome-like names would keep them; a vendor's consent widget is never the page's content,
+ * so these go whatever their size.
+ */
+export const CONSENT_PLATFORM =
+  /(^|[\s_-])(onetrust|ot-sdk-container|cybotcookiebotdialog|cookiebot|didomi-host|didomi-popup|usercentrics-root|truste-consent|trustarc-banner|qc-cmp2-container|sp_message_container|cky-consent-container|osano-cm-window|iubenda-cs-banner|cmplz-cookiebanner|borlabs-cookie|tarteaucitronroot|cookiefirst-root)(?=$|[\s_-])/;
+
 /** Patterns that mark boilerplate unless the same element also looks like content (see CONTENT_HINT). */
 export const WEAK_BOILERPLATE =
   /(^|[\s_-])(sidebar|side-bar|sidenav|nav|navbar|navigation|menu|menus|footer|globalfooter|global-footer|sitefooter|site-footer|pagefooter|page-footer|globalnav|global-nav|ad|ads|widget-area|pagination|pager|pagenav|login|signin|utility|utilities|tools|toolbar|tags|tag-list|taglist|categories|meta-nav|subnav|offcanvas|off-canvas|drawer|dropdown|mega-menu|megamenu|tray|disclaimer|legal|copyright|cta|call-to-action)(?=$|[\s_-])/;
@@ -121,7 +131,11 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
       }
     }
     const verdict = judge(el, opts.pageType, opts.mode ?? 'full');
-    if (verdict && !(verdict !== 'hidden-hard' && (collapsedTextLength(el) > guardOver || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
+    const len = verdict ? collapsedTextLength(el) : 0;
+    // The page's own footer goes at any size while the page keeps some text beside it; everything else
+    // chrome-like stays when it holds half the page (a wrapper named after its layout).
+    const tooBig = verdict === 'footer' ? total - len < FOOTER_LEAVES_CHARS : len > guardOver;
+    if (verdict && !(verdict !== 'consent' && (tooBig || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
       victims.push(el);
       return false;
     }
@@ -137,12 +151,21 @@ const SIDEBAR = /(^|[\s_-])(side-widget|sidebar-widget|widget-side)(?=$|[\s_-])/
 /** A widget class beside one of these is a content block built from widgets (`widget_text` alone is not). */
 const SIDEBAR_RESCUE = /(^|[\s_-])(content|main|article|post|entry|story)(?=$|[\s_-])/;
 
-type Verdict = 'chrome' | 'pattern' | 'sidebar' | 'hidden' | 'hidden-hard' | undefined;
+type Verdict = 'chrome' | 'footer' | 'pattern' | 'sidebar' | 'hidden' | 'consent' | undefined;
+
+/**
+ * What the rest of the page must keep for its footer to go whatever its size. A shop's footer carries pages of
+ * legal footnotes (financing terms, trade-in conditions) in sentences, outweighing the product tiles' short lines
+ * above it; the size guard would then keep the footer, and the scorer would pick its fine print as the content.
+ */
+const FOOTER_LEAVES_CHARS = 200;
 
 /** React 18 streaming SSR parks server-rendered boundaries in `<div hidden id="S:1">` until JS moves them. */
 const REACT_STREAM_ID = /^[SB]:\d+$/;
 
 function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): Verdict {
+  const ci = classAndId(el);
+  if (ci && CONSENT_PLATFORM.test(ci)) return 'consent';
   if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return 'hidden';
   if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
   const style = attr(el, 'style');
@@ -154,6 +177,8 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
     return 'sidebar';
   }
   const role = (attr(el, 'role') ?? '').toLowerCase();
+  // The page footer (`<footer>` or role=contentinfo outside the article): not an article's own <footer> byline.
+  if ((role === 'contentinfo' || el.name === 'footer') && !insideContent(el)) return 'footer';
   if (role && CHROME_ROLES.has(role)) {
     if (role === 'banner' || role === 'alert' || role === 'status') return insideContent(el) ? undefined : 'chrome';
     return 'chrome';
@@ -162,7 +187,6 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
   if (el.name === 'header') return insideContent(el) ? undefined : 'chrome';
   if (mode === 'conservative') return undefined;
   if (el.name === 'form') return 'pattern';
-  const ci = classAndId(el);
   if (!ci) return undefined;
   if (STRONG_BOILERPLATE.test(ci)) return 'pattern';
   // <article>/<main> declare themselves content: only the strong patterns above can overrule that.

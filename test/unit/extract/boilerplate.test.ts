@@ -106,3 +106,28 @@ test('a site-wide footer or nav named as one word ("ac-globalfooter", "sitefoote
   assert.ok(r.markdown.includes('Every model ships in two sizes'), r.markdown);
   assert.ok(!r.markdown.includes('Trade-in values vary'), r.markdown);
 });
+
+test('a consent platform\'s preference centre goes even when it outweighs a listing of short titles', () => {
+  const purpose = (n: number): string =>
+    `<h4>Purpose ${n}</h4><p>These cookies may be set through our site by our advertising partners to build a profile of your interests and show you relevant adverts on other sites, number ${n}.</p>`;
+  const cards = Array.from({ length: 8 }, (_, i) => `<li class="card"><a href="/recipe/${i}"><span>Slow-cooked sauce number ${i}</span></a></li>`).join('');
+  const html = `<!doctype html><html><head><title>Sauce recipes</title></head><body>
+    <div class="page"><h1>Sauce recipes</h1><p>Our collection of sauce recipes has something for every dish.</p><ul class="cards">${cards}</ul></div>
+    <div id="onetrust-consent-sdk"><div id="onetrust-pc-sdk" class="otPcTab"><h2>Privacy Preference Center</h2>${Array.from({ length: 8 }, (_, i) => purpose(i)).join('')}</div></div>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://recipes.test/sauces' });
+  assert.ok(r.markdown.includes('Slow-cooked sauce number 3'), r.markdown);
+  assert.ok(!r.markdown.includes('Privacy Preference Center') && !r.markdown.includes('advertising partners'), r.markdown);
+});
+
+test('the page footer goes even when its legal footnotes outweigh the product tiles above it', () => {
+  const legal = 'Financing is subject to credit approval and the card agreement; trade-in values vary by condition, model and configuration, and offers may end at any time. ';
+  const tile = (n: number): string => `<div class="tile"><h3>Watch model ${n}</h3><p>The everyday watch, model ${n}.</p><p>From $${n}99</p></div>`;
+  const html = `<!doctype html><html><head><title>Watches</title></head><body>
+    <div class="page"><h2>Explore the lineup.</h2>${[1, 2, 3, 4].map(tile).join('')}</div>
+    <footer role="contentinfo" class="globalfooter-x"><section class="footnotes"><ol>${Array.from({ length: 8 }, () => `<li><p>${legal}</p></li>`).join('')}</ol></section></footer>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://shop.test/watches' });
+  assert.ok(r.markdown.includes('Watch model 3'), r.markdown);
+  assert.ok(!r.markdown.includes('Financing is subject'), r.markdown);
+});
