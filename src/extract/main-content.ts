@@ -406,6 +406,7 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
     const own = roots.filter((r) => !withinSection(r, isCommentSection));
     if (own.length > 0) roots = own;
   }
+  roots = wholeCardGrid(roots, body, stats, opts.pageType) ?? roots;
   // Landing, service, product and listing pages spread their content over many sections; a single best-scoring
   // block then holds a fraction of it. When the root holds less than `share` of the page's non-link text, widen to
   // the smallest ancestor holding `target` of it (the chrome is already gone, so that ancestor is content).
@@ -422,6 +423,47 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
   }
   const precision = refineRoots(roots, stats, opts.pageType);
   return { roots, strategy, precision };
+}
+
+/** Tag plus first class: the shape repeated cards share (`li.product`, `a.card-list-card`); bare tags are too common. */
+function cardShape(el: Element): string | undefined {
+  const cls = (el.attribs.class ?? '').trim().split(/\s+/)[0];
+  return cls ? `${el.name}.${cls}` : el.name === 'article' ? 'article' : undefined;
+}
+
+/** Cards: at least this many elements of one shape, each with a link. */
+const GRID_MIN_CARDS = 3;
+/** The cards' share of the grid's text: below it, the common ancestor is the page around the cards, not the grid. */
+const GRID_CARD_SHARE = 0.4;
+
+/**
+ * A category or index page lays its cards out in several groups (a featured row, then section after section of the
+ * same cards). The scorer picks one group, or a few cards of it, because each card's text is short and linked; the
+ * other groups are the page's content just as much. When the roots are cards (same-shaped linked siblings, or one
+ * element made of them) and more cards of that shape sit outside the roots, the root becomes the cards' common
+ * ancestor, while the cards make a good part of its text (an ancestor that is mostly other text is the whole page).
+ * Not on forums and products, whose roots are posts and a product's own facts.
+ */
+function wholeCardGrid(roots: Element[], body: Element, stats: TextStats, pageType: PageType): Element[] | undefined {
+  if (pageType === 'forum' || pageType === 'product') return undefined;
+  const linked = (e: Element): boolean => stats.text(e) > 0 && (e.name === 'a' || stats.get(e).link > 0);
+  let cards: Element[] = [];
+  if (roots.length >= GRID_MIN_CARDS) cards = roots;
+  else if (roots.length === 1) cards = roots[0].children.filter((c): c is Element => c instanceof Element && stats.text(c) > 0);
+  const shape = cards.length >= GRID_MIN_CARDS ? cardShape(cards[0]) : undefined;
+  if (!shape || !cards.every((c) => cardShape(c) === shape && linked(c))) return undefined;
+  const all: Element[] = [];
+  walk(body, (e) => {
+    if (cardShape(e) !== shape) return true;
+    if (linked(e)) all.push(e);
+    return false;
+  });
+  const outside = all.filter((e) => !roots.some((r) => r === e || contains(r, e)));
+  if (outside.length < GRID_MIN_CARDS) return undefined;
+  const ca = commonAncestor(all);
+  if (!(ca instanceof Element) || ca === body) return undefined;
+  const cardText = all.reduce((a, e) => a + stats.text(e), 0);
+  return cardText >= stats.text(ca) * GRID_CARD_SHARE ? [ca] : undefined;
 }
 
 /** Walk up while the parent is a thin wrapper around the candidate (Readability's "only child" step). */

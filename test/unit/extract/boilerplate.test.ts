@@ -131,3 +131,15 @@ test('the page footer goes even when its legal footnotes outweigh the product ti
   assert.ok(r.markdown.includes('Watch model 3'), r.markdown);
   assert.ok(!r.markdown.includes('Financing is subject'), r.markdown);
 });
+
+test('a category page of card groups keeps every group, not the one the scorer picked', () => {
+  const card = (g: number, i: number): string =>
+    `<a class="card-list-card" href="/recipe/${g}-${i}"><div class="card__media"><img src="/img/${g}-${i}.jpg" alt=""></div><div class="card__content"><span class="card__title">Weeknight dinner idea ${g}-${i}, ready in thirty minutes or less</span></div></a>`;
+  const group = (g: number, n: number): string => `<h2>Dinner section ${g}</h2><div class="card-list" id="list-${g}">${Array.from({ length: n }, (_, i) => card(g, i)).join('')}</div>`;
+  const html = `<!doctype html><html><head><title>Dinner recipes</title></head><body>
+    <div class="wrap"><section class="taxonomy"><h1>Dinner recipes</h1><p>What is for dinner? Take the work out of it with these popular recipes.</p>
+    ${group(1, 8)}${group(2, 5)}${group(3, 5)}</section></div>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://recipes.test/dinner' });
+  for (const t of ['Weeknight dinner idea 1-2', 'Weeknight dinner idea 2-3', 'Weeknight dinner idea 3-4']) assert.ok(r.markdown.includes(t), `${t} missing:\n${r.markdown}`);
+});
