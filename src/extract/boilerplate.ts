@@ -116,6 +116,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
   const guardOver = Math.max(200, total * 0.5);
   const victims: Element[] = [];
   const strip = opts.stripSelectors ?? [];
+  const panels = disclosurePanels(doc);
   walk(doc, (el) => {
     if (el.name === 'html' || el.name === 'body') return true;
     // Code is verbatim: highlighter spans named "comment", "tag" or "nav" are not page chrome.
@@ -130,7 +131,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
         return false;
       }
     }
-    const verdict = judge(el, opts.pageType, opts.mode ?? 'full');
+    const verdict = judge(el, opts.pageType, opts.mode ?? 'full', panels);
     const len = verdict ? collapsedTextLength(el) : 0;
     // The page's own footer goes at any size while the page keeps some text beside it; everything else
     // chrome-like stays when it holds half the page (a wrapper named after its layout).
@@ -163,15 +164,33 @@ const FOOTER_LEAVES_CHARS = 200;
 /** React 18 streaming SSR parks server-rendered boundaries in `<div hidden id="S:1">` until JS moves them. */
 const REACT_STREAM_ID = /^[SB]:\d+$/;
 
-function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): Verdict {
+/**
+ * The panels of disclosure widgets (WAI-ARIA accordions and tabs: a control with `aria-expanded` and `aria-controls`
+ * naming the panel's id). A collapsed panel is hidden until the reader opens it — an FAQ answer, a buying guide's
+ * sections, a product's specs — so it is the page's text, not hidden chrome.
+ */
+function disclosurePanels(doc: Document): Set<string> {
+  const ids = new Set<string>();
+  walk(doc, (el) => {
+    const controls = el.attribs['aria-controls'];
+    if (controls && el.attribs['aria-expanded'] !== undefined) for (const id of controls.split(/\s+/)) if (id) ids.add(id);
+    return true;
+  });
+  return ids;
+}
+
+function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', panels: ReadonlySet<string>): Verdict {
   const ci = classAndId(el);
   if (ci && CONSENT_PLATFORM.test(ci)) return 'consent';
-  if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return 'hidden';
-  if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
-  const style = attr(el, 'style');
-  if (style && HIDDEN_STYLE.test(style)) return 'hidden';
+  const panel = el.attribs.id !== undefined && panels.has(el.attribs.id);
+  if (!panel) {
+    if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return 'hidden';
+    if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
+    const style = attr(el, 'style');
+    if (style && HIDDEN_STYLE.test(style)) return 'hidden';
+  }
   const cls = el.attribs.class;
-  if (cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c))) return 'hidden';
+  if (!panel && cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c))) return 'hidden';
   // WordPress-style sidebar widgets: the bare `widget` class or `widget_*` (not Elementor's `elementor-widget-*`).
   if (mode === 'full' && cls && (SIDEBAR.test(cls) || cls.split(/\s+/).some((c) => c === 'widget' || c.startsWith('widget_'))) && !SIDEBAR_RESCUE.test(cls)) {
     return 'sidebar';

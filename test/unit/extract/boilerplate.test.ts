@@ -143,3 +143,17 @@ test('a category page of card groups keeps every group, not the one the scorer p
   const r = extractDocument({ html, url: 'https://recipes.test/dinner' });
   for (const t of ['Weeknight dinner idea 1-2', 'Weeknight dinner idea 2-3', 'Weeknight dinner idea 3-4']) assert.ok(r.markdown.includes(t), `${t} missing:\n${r.markdown}`);
 });
+
+test('a collapsed accordion panel (aria-controls of an aria-expanded control) is read; other aria-hidden text is not', () => {
+  const panel = (n: number): string =>
+    `<h3><button aria-expanded="false" aria-controls="acc-${n}-panel">How to choose, part ${n}</button></h3>
+     <div class="accordion__content accordion--closed" style="max-height:0px"><div id="acc-${n}-panel" aria-hidden="true"><p>Guide answer ${n}: stoves are sorted by the fuel they burn and how that fuel is stored, which decides weight and upkeep.</p></div></div>`;
+  const html = `<!doctype html><html><head><title>Camp stoves</title></head><body><main>
+    <h1>Camp stoves</h1><p>${SENTENCE.repeat(2)}</p>
+    <div class="buying-guides"><h2>Expert advice</h2>${[1, 2, 3].map(panel).join('')}</div>
+    <div aria-hidden="true"><p>Decorative duplicate text for sighted layouts only, never read aloud.</p></div>
+  </main></body></html>`;
+  const r = extractDocument({ html, url: 'https://shop.test/stoves' });
+  for (const n of [1, 2, 3]) assert.ok(r.markdown.includes(`Guide answer ${n}`), r.markdown);
+  assert.ok(!r.markdown.includes('Decorative duplicate'), r.markdown);
+});
