@@ -14,6 +14,7 @@ import {
   classAndId,
   commonAncestor,
   contains,
+  findFirst,
   matches,
   querySelectorAll,
   walk,
@@ -406,7 +407,7 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
     const own = roots.filter((r) => !withinSection(r, isCommentSection));
     if (own.length > 0) roots = own;
   }
-  roots = wholeCardGrid(roots, body, stats, opts.pageType) ?? roots;
+  roots = wholeCardGrid(roots, body, stats, opts.pageType) ?? outweighingGrid(roots, body, stats, opts.pageType) ?? roots;
   // Landing, service, product and listing pages spread their content over many sections; a single best-scoring
   // block then holds a fraction of it. When the root holds less than `share` of the page's non-link text, widen to
   // the smallest ancestor holding `target` of it (the chrome is already gone, so that ancestor is content).
@@ -464,6 +465,45 @@ function wholeCardGrid(roots: Element[], body: Element, stats: TextStats, pageTy
   if (!(ca instanceof Element) || ca === body) return undefined;
   const cardText = all.reduce((a, e) => a + stats.text(e), 0);
   return cardText >= stats.text(ca) * GRID_CARD_SHARE ? [ca] : undefined;
+}
+
+/** Cards a grid must hold to outweigh the roots (a shop's category page lists a dozen products or more). */
+const GRID_MIN_ITEMS = 6;
+/** How many times the roots' text the grid must hold. */
+const GRID_OUTWEIGHS = 3;
+
+/**
+ * A shop's category page is its product grid: names, swatches and prices, all short and most of it linked, so no
+ * paragraph votes for it and the scorer settles on the one sentence the page has (a currency notice, a promo line).
+ * When the page's largest grid of linked, same-shaped cards holds several times the roots' text, the grid is the
+ * content. Not on forums and products, whose roots are posts and a product's own facts.
+ */
+function outweighingGrid(roots: Element[], body: Element, stats: TextStats, pageType: PageType): Element[] | undefined {
+  if (pageType === 'forum' || pageType === 'product') return undefined;
+  const rootText = roots.reduce((a, r) => a + stats.text(r), 0);
+  let best: Element | undefined;
+  walk(body, (el) => {
+    const text = stats.text(el);
+    if (text < rootText * GRID_OUTWEIGHS || (best && text <= stats.text(best))) return true;
+    const kids = el.children.filter((c): c is Element => c instanceof Element && stats.text(c) > 0);
+    if (kids.length < GRID_MIN_ITEMS) return true;
+    const shape = cardShape(kids[0]);
+    const cards = shape ? kids.filter((k) => cardShape(k) === shape) : [];
+    if (cards.length < GRID_MIN_ITEMS || cards.length < kids.length * 0.7) return true;
+    // Product cards carry a picture; a filter menu of the same shape (hundreds of linked language names) does not.
+    if (!cards.every((c) => c.name === 'a' || stats.get(c).link > 0) || cards.filter(hasPicture).length < cards.length * 0.7) return true;
+    if (cards.reduce((a, c) => a + stats.text(c), 0) >= text * 0.8) best = el;
+    return true;
+  });
+  if (!best || roots.some((r) => contains(r, best!))) return undefined;
+  // The roots the scorer found may be the grid's introduction or buying guide: keep them with it when they share a
+  // container below the body.
+  const ca = commonAncestor([...roots, best]);
+  return [ca instanceof Element && ca !== body ? ca : best];
+}
+
+function hasPicture(el: Element): boolean {
+  return findFirst(el, (e) => e.name === 'img' || e.name === 'picture') !== undefined;
 }
 
 /** Walk up while the parent is a thin wrapper around the candidate (Readability's "only child" step). */

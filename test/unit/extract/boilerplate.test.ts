@@ -157,3 +157,17 @@ test('a collapsed accordion panel (aria-controls of an aria-expanded control) is
   for (const n of [1, 2, 3]) assert.ok(r.markdown.includes(`Guide answer ${n}`), r.markdown);
   assert.ok(!r.markdown.includes('Decorative duplicate'), r.markdown);
 });
+
+test('a shop grid of pictured product cards is the content, not the one sentence beside it', () => {
+  const product = (n: number): string =>
+    `<li class="product type-product"><a href="/product/cup-${n}" class="loop-product-link"><img src="/img/cup-${n}.png" alt=""><h2 class="loop-product__title">Glass cup ${n}oz</h2></a>
+     <div class="product-swatches">${['Amber', 'Lilac', 'Ruby', 'Sandstone', 'Meadow', 'Indigo', 'Flaxen', 'Violet'].map((c) => `<a href="/product/cup-${n}?colour=${c}">${c}</a>`).join('')}</div>
+     <span class="price">$${20 + n}.95</span></li>`;
+  const html = `<!doctype html><html><head><title>Shop</title></head><body>
+    <div class="currency_notice"><p>You are now shopping in the currency AUD. Prices include GST and shipping is calculated at checkout for every order we send.</p><a href="#" class="button">Continue</a></div>
+    <div id="page-content" class="container"><h1>Shop</h1><ul class="products columns-4">${Array.from({ length: 10 }, (_, i) => product(i + 4)).join('')}</ul></div>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://cups.test/shop/' });
+  for (const n of [4, 8, 11]) assert.ok(r.markdown.includes(`Glass cup ${n}oz`), r.markdown);
+  assert.ok(r.markdown.includes('$15.95') || r.markdown.includes('$24.95'), r.markdown);
+});
