@@ -15,11 +15,12 @@ import {
 } from './dom.ts';
 import type { PageType } from './types.ts';
 
-/** Never content. */
+/** Never content. The text inside <video> and <audio> is the fallback for browsers that cannot play them ("Your
+ *  browser does not support the video tag."). */
 export const DROP_TAGS = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'frame', 'frameset', 'object', 'embed',
   'link', 'meta', 'input', 'select', 'textarea', 'button', 'option', 'datalist', 'dialog', 'map', 'area', 'audio',
-  'source', 'track', 'head',
+  'video', 'source', 'track', 'head',
 ]);
 
 /** Page chrome by element or ARIA role. */

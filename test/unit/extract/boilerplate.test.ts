@@ -171,3 +171,12 @@ test('a shop grid of pictured product cards is the content, not the one sentence
   for (const n of [4, 8, 11]) assert.ok(r.markdown.includes(`Glass cup ${n}oz`), r.markdown);
   assert.ok(r.markdown.includes('$15.95') || r.markdown.includes('$24.95'), r.markdown);
 });
+
+test('the fallback text inside <video> and <audio> is not read', () => {
+  const html = `<!doctype html><html><head><title>Standing desks</title></head><body><main><h1>Standing desks</h1>
+    <video autoplay muted loop poster="/hero.jpg"><source src="/hero.mp4" type="video/mp4">Your browser does not support the video tag.</video>
+    <p>${SENTENCE.repeat(3)}</p><audio controls src="/intro.mp3">Your browser does not support the audio element.</audio></main></body></html>`;
+  const r = extractDocument({ html, url: 'https://desks.test/standing' });
+  assert.ok(r.markdown.includes('The committee reviewed'), r.markdown);
+  assert.ok(!r.markdown.includes('does not support'), r.markdown);
+});
