@@ -133,11 +133,10 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
       }
     }
     const verdict = judge(el, opts.pageType, opts.mode ?? 'full', panels);
-    const len = verdict ? collapsedTextLength(el) : 0;
-    // The page's own footer goes at any size while the page keeps some text beside it; everything else
-    // chrome-like stays when it holds half the page (a wrapper named after its layout).
-    const tooBig = verdict === 'footer' ? total - len < FOOTER_LEAVES_CHARS : len > guardOver;
-    if (verdict && !(verdict !== 'consent' && (tooBig || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
+    // The page's own footer goes at any size; everything else chrome-like stays when it holds half the page (a
+    // wrapper named after its layout).
+    const tooBig = (): boolean => verdict !== 'footer' && collapsedTextLength(el) > guardOver;
+    if (verdict && !(verdict !== 'consent' && (tooBig() || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
       victims.push(el);
       return false;
     }
@@ -155,12 +154,11 @@ const SIDEBAR_RESCUE = /(^|[\s_-])(content|main|article|post|entry|story)(?=$|[\
 
 type Verdict = 'chrome' | 'footer' | 'pattern' | 'sidebar' | 'hidden' | 'consent' | undefined;
 
-/**
- * What the rest of the page must keep for its footer to go whatever its size. A shop's footer carries pages of
- * legal footnotes (financing terms, trade-in conditions) in sentences, outweighing the product tiles' short lines
- * above it; the size guard would then keep the footer, and the scorer would pick its fine print as the content.
- */
-const FOOTER_LEAVES_CHARS = 200;
+// The page footer (`<footer>` or role=contentinfo outside the article) is exempt from the size guard. A shop's footer
+// carries pages of legal footnotes (financing terms, trade-in conditions) in sentences, outweighing the product
+// tiles' short lines above it, and the scorer would pick its fine print as the content; on a script-rendered page
+// the footer may be all the markup holds, and reading it as the content would hide that the content is unknown
+// (the page reads as thin, and a browser render can be tried).
 
 /** React 18 streaming SSR parks server-rendered boundaries in `<div hidden id="S:1">` until JS moves them. */
 const REACT_STREAM_ID = /^[SB]:\d+$/;

@@ -180,3 +180,13 @@ test('the fallback text inside <video> and <audio> is not read', () => {
   assert.ok(r.markdown.includes('The committee reviewed'), r.markdown);
   assert.ok(!r.markdown.includes('does not support'), r.markdown);
 });
+
+test('a script-rendered page whose markup holds only its footer is not read as the footer', () => {
+  const legal = 'Prices and availability are subject to change without notice; offers are valid while stocks last and cannot be combined. ';
+  const html = `<!doctype html><html><head><title>Trail runner</title></head><body><div id="root"></div>
+    <footer class="site-footer"><p>${legal.repeat(4)}</p><ul><li><a href="/help">Help centre</a></li><li><a href="/returns">Returns</a></li></ul></footer>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://shoes.test/p/trail-runner' });
+  assert.ok(!r.markdown.includes('Prices and availability'), r.markdown);
+  assert.equal(r.state.ok, false, r.markdown);
+});
