@@ -5,6 +5,8 @@
 //      listings);
 //   3. a Readability-class scorer (paragraph length + comma scoring propagated to ancestors, class weights, link
 //      density, sibling merging) that arbitrates when the semantic hint is missing, too narrow or disjoint;
+//   3b. card grids: a root made of cards takes every group of the same cards; a grid of pictured cards that
+//      outweighs the root several times replaces it (category and index pages);
 //   4. the precision stage inside the chosen (and widened) roots: precision.ts `refineRoots` — comment sections,
 //      recirculation headings, teaser-card runs, link-dense blocks, each page-type aware.
 import {

@@ -42,6 +42,7 @@
 //     tail          after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
 //                   reading times, "3 days ago", "Tags:", "Filed under") on article and generic pages — not a priced
 //                   product list (shop.ts) on a generic page: a shop's category page ends in its product cards;
+//                   nor a run of a dozen card titles or more outweighing the prose above (an index page's cards);
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
