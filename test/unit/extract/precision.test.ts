@@ -309,3 +309,20 @@ test('a metadata class repeated on every entry (a listing of papers) is the entr
   const r = extractDocument({ html: page(`<main><h1>Recent submissions</h1>${prose(1)}<dl>${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join('')}</dl><p>Each entry links its abstract, a PDF and the HTML version of the paper; the list is updated every weekday at midnight, and older entries move to the archive pages.</p></main>`), url: 'https://papers.test/list/recent' });
   for (const n of [1, 4, 8]) assert.ok(r.markdown.includes(`Paper number ${n} on sparse`), r.markdown);
 });
+
+test('an index page read as an article keeps the card titles after its intro; an article still loses its tail labels', () => {
+  const intro = '<p>Our collection of tomato sauce recipes has something for every type of dish, whether you want a big plate of pasta or a baked vegetable tian.</p>';
+  const cards = Array.from({ length: 14 }, (_, i) => `<div class="card"><a href="/recipes/${i}"><img src="/img/${i}.jpg" alt=""></a><p class="card__title"><a href="/recipes/${i}">Tomato sauce recipe number ${i + 1}</a></p></div>`).join('');
+  const index = extractDocument({
+    html: page(`<article><h1>Tomato sauce recipes</h1>${intro}<div class="cards">${cards}</div></article>`, '<meta property="og:type" content="article">'),
+    url: 'https://recipes.test/tomato-sauce',
+  });
+  assert.equal(index.pageType, 'article');
+  for (const n of [1, 7, 14]) assert.ok(index.markdown.includes(`Tomato sauce recipe number ${n}`), index.markdown);
+  const story = extractDocument({
+    html: page(`<article><h1>Measuring cold starts</h1>${prose(4)}<p>Filed under</p><p><a href="/t/serverless">Serverless</a></p><p><a href="/t/latency">Latency</a></p></article>`, '<meta property="og:type" content="article">'),
+    url: 'https://blog.test/cold-starts',
+  });
+  assert.ok(story.markdown.includes('Paragraph 4 adds'), story.markdown);
+  assert.ok(!story.markdown.includes('Latency'), story.markdown);
+});
