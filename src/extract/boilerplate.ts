@@ -121,7 +121,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
       }
     }
     const verdict = judge(el, opts.pageType, opts.mode ?? 'full');
-    if (verdict && !(verdict !== 'hidden-hard' && (collapsedTextLength(el) > guardOver || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
+    if (verdict && !(verdict !== 'site-footer' && (collapsedTextLength(el) > guardOver || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
       victims.push(el);
       return false;
     }
@@ -137,7 +137,7 @@ const SIDEBAR = /(^|[\s_-])(side-widget|sidebar-widget|widget-side)(?=$|[\s_-])/
 /** A widget class beside one of these is a content block built from widgets (`widget_text` alone is not). */
 const SIDEBAR_RESCUE = /(^|[\s_-])(content|main|article|post|entry|story)(?=$|[\s_-])/;
 
-type Verdict = 'chrome' | 'pattern' | 'sidebar' | 'hidden' | 'hidden-hard' | undefined;
+type Verdict = 'chrome' | 'pattern' | 'sidebar' | 'hidden' | 'site-footer' | undefined;
 
 /** React 18 streaming SSR parks server-rendered boundaries in `<div hidden id="S:1">` until JS moves them. */
 const REACT_STREAM_ID = /^[SB]:\d+$/;
@@ -154,6 +154,10 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
     return 'sidebar';
   }
   const role = (attr(el, 'role') ?? '').toLowerCase();
+  // The site footer goes even when it holds most of the page's text (no size guard): on a page whose content is
+  // rendered by script, the footer's link lists are all the served HTML has, and they are never the page's content
+  // (the read is then thin, as it should be). A <footer> inside an article or main is the article's own.
+  if ((el.name === 'footer' || role === 'contentinfo') && !insideContent(el) && !holdsMainContent(el, 0) && !findFirst(el, (e) => e.name === 'h1')) return 'site-footer';
   if (role && CHROME_ROLES.has(role)) {
     if (role === 'banner' || role === 'alert' || role === 'status') return insideContent(el) ? undefined : 'chrome';
     return 'chrome';

@@ -25,6 +25,8 @@
 //     teasers       a run of ≥ 3 same-shaped cards (a linked headline, maybe a date, a short summary, an excerpt of
 //                   a few sentences while the group is under 30% of the root) — recirculation on an article, the
 //                   content on a listing (kept there, and whenever card groups together are half the root);
+//                   on products, a group of other products' priced cards (shop.ts isProductCard) — similar items,
+//                   the seller's other listings — whatever heads it, while such groups stay under half the root;
 //     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
 //                   of linked prose (an encyclopedia lead), an inline element or anything inside a table cell;
 //   block pass (refineBlocks), on the rendered blocks —
@@ -49,7 +51,7 @@ import { Element, attr, classAndId, findFirst, removeNode, textOf, walk, type Pa
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
-import { holdsProductFacts, isPricedRun, isProductChromeLabel, labelText } from './shop.ts';
+import { holdsProductFacts, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
 export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
@@ -293,6 +295,10 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
           }
         }
       }
+      if (pageType === 'product' && isPricedCardGroup(el, stats)) {
+        pricedGroups.push(el);
+        return;
+      }
       // Cards with excerpts only count when they are a small part of the root: an unmarked blog index is made of them.
       if (!teasersOff && !linkHeavy && stats.text(el) < rootText * 0.5 && isTeaserGroup(el, stats, stats.text(el) < rootText * EXCERPT_CARDS_MAX_SHARE)) {
         teaserGroups.push(el);
@@ -310,7 +316,11 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
     for (const c of el.children) if (c instanceof Element) visit(c, false, childInTable);
   };
   const teaserGroups: Element[] = [];
+  const pricedGroups: Element[] = [];
   for (const r of roots) visit(r, true, false);
+  // Other products' cards beside a product go; when they are most of the roots the page lists them (a category
+  // page that declares a Product), and they stay.
+  if (pricedGroups.reduce((a, g) => a + stats.text(g), 0) < rootText * 0.5) for (const g of pricedGroups) take(g, 'teasers');
   // Card groups that together make up half the roots are what the page lists (an unmarked index of reviews or
   // posts, section after section), not recirculation beside an article.
   if (teaserGroups.reduce((a, g) => a + stats.text(g), 0) < rootText * 0.5) for (const g of teaserGroups) take(g, 'teasers');
@@ -401,20 +411,8 @@ function shapeOf(el: Element): string {
  * chars), led by a link that carries a good part of its text (the headline), nothing like a paragraph of prose.
  */
 function isTeaserGroup(el: Element, stats: TextStats, excerpts: boolean): boolean {
-  const kids = el.children.filter((c): c is Element => c instanceof Element && stats.text(c) > 0);
-  if (kids.length < 3) return false;
-  const shapes = new Map<string, Element[]>();
-  for (const k of kids) {
-    const key = shapeOf(k);
-    const list = shapes.get(key) ?? [];
-    list.push(k);
-    shapes.set(key, list);
-  }
-  let best: Element[] = [];
-  for (const list of shapes.values()) if (list.length > best.length) best = list;
-  if (best.length < 3 || best.length < kids.length * 0.7) return false;
-  const total = stats.text(el);
-  if (total === 0 || best.reduce((a, k) => a + stats.text(k), 0) < total * 0.8) return false;
+  const best = sameShapeCards(el, stats);
+  if (!best) return false;
   let cards = 0;
   for (const k of best) {
     const s = stats.get(k);
@@ -426,6 +424,42 @@ function isTeaserGroup(el: Element, stats: TextStats, excerpts: boolean): boolea
     if (s.link / s.text >= 0.3 || headed) cards++;
   }
   return cards >= best.length * 0.8;
+}
+
+/**
+ * The cards of a group: ≥ 3 element children of one shape (shapeOf) that are most of the children and carry most
+ * of the element's text; undefined when `el` is no such group.
+ */
+function sameShapeCards(el: Element, stats: TextStats): Element[] | undefined {
+  const kids = el.children.filter((c): c is Element => c instanceof Element && stats.text(c) > 0);
+  if (kids.length < 3) return undefined;
+  const shapes = new Map<string, Element[]>();
+  for (const k of kids) {
+    const key = shapeOf(k);
+    const list = shapes.get(key) ?? [];
+    list.push(k);
+    shapes.set(key, list);
+  }
+  let best: Element[] = [];
+  for (const list of shapes.values()) if (list.length > best.length) best = list;
+  if (best.length < 3 || best.length < kids.length * 0.7) return undefined;
+  const total = stats.text(el);
+  if (total === 0 || best.reduce((a, k) => a + stats.text(k), 0) < total * 0.8) return undefined;
+  return best;
+}
+
+/**
+ * On a product page, a group of other products' cards (shop.ts isProductCard: a name, a price, a link or a
+ * picture each): "Similar items", "Customers also viewed" and the seller's other listings, whatever their heading
+ * says or whether they have one. The product's own variants (sizes, colours, bulk tiers) are prices without a
+ * name and picture or link of their own.
+ */
+function isPricedCardGroup(el: Element, stats: TextStats): boolean {
+  const cards = sameShapeCards(el, stats);
+  if (!cards || findFirst(el, (e) => e.name === 'h1')) return false;
+  let priced = 0;
+  for (const k of cards) if (isProductCard(k, stats.text(k))) priced++;
+  return priced >= cards.length * 0.8;
 }
 
 /** A card under a linked headline: its excerpt may run to a few sentences (WordPress excerpts are 55 words). */

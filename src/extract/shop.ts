@@ -86,3 +86,21 @@ const INLINE = new Set(['a', 'b', 'strong', 'i', 'em', 'span', 'small', 'sup', '
 export function holdsProductFacts(el: Element): boolean {
   return findFirst(el, (e) => e.name === 'h1' || /^(name|price|offers|description|sku|brand|priceCurrency)$/.test(attr(e, 'itemprop') ?? '')) !== undefined;
 }
+
+/** A product card is short: a name, a price or two, a rating, a shipping line. */
+const CARD_MAX_CHARS = 400;
+/** A product's name: a few words beside the price (a variant swatch is "S", "Blue" or "10–49 items"). */
+const CARD_NAME_MIN_CHARS = 20;
+
+/**
+ * Another product's card: short, with a price, a name of its own beside the price, and a link or a picture (the
+ * way to that product). `chars` is the card's text length.
+ */
+export function isProductCard(card: Element, chars: number): boolean {
+  if (chars > CARD_MAX_CHARS) return false;
+  const text = textOf(card);
+  if (countPrices(text, 1) === 0) return false;
+  PRICE.lastIndex = 0;
+  if (text.replace(PRICE, '').replace(/[\s\d.,:+()%/-]+/g, ' ').trim().length < CARD_NAME_MIN_CHARS) return false;
+  return findFirst(card, (e) => (e.name === 'a' && e.attribs.href !== undefined) || e.name === 'img' || e.name === 'picture') !== undefined;
+}

@@ -106,3 +106,25 @@ test('a site-wide footer or nav named as one word ("ac-globalfooter", "sitefoote
   assert.ok(r.markdown.includes('Every model ships in two sizes'), r.markdown);
   assert.ok(!r.markdown.includes('Trade-in values vary'), r.markdown);
 });
+
+test('a script-rendered page whose served HTML is a shell and the site footer reads as thin, not as the footer', () => {
+  // The product itself is rendered by script: the served body is an empty app root, a title, and the site footer's
+  // link lists, which then hold most of the page's text.
+  const col = (name: string, i: number) =>
+    `<div class="col"><h5>${name}</h5>${Array.from({ length: 8 }, (_, k) => `<a href="/help/${i}/${k}">${name} topic ${k} and more</a>`).join(', ')}</div>`;
+  const footer = `<footer><div class="footer-links">${['Help', 'Browse by Category', 'Company', 'Multi-Language Sites'].map(col).join('')}<p>Copyright 2026 Example Marketplace. All rights reserved.</p></div></footer>`;
+  const shell = extractDocument({
+    html: `<html><head><title>Wireless keyboard</title></head><body><div id="root"></div><script>window.__INIT__={}</script>${footer}</body></html>`,
+    url: 'https://market.test/item/1005.html',
+  });
+  assert.equal(shell.state.ok, false, shell.markdown);
+  assert.ok(!shell.markdown.includes('Browse by Category'), shell.markdown);
+  // With the page served, the same footer goes as before and the article is read.
+  const article = extractDocument({
+    html: `<html><head><title>Budget review</title></head><body><article><h1>Budget review</h1><p>${SENTENCE.repeat(4)}</p></article>${footer}</body></html>`,
+    url: 'https://news.test/budget',
+  });
+  assert.equal(article.state.ok, true);
+  assert.ok(article.markdown.includes('The committee reviewed'), article.markdown);
+  assert.ok(!article.markdown.includes('Browse by Category'), article.markdown);
+});

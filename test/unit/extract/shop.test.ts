@@ -75,3 +75,24 @@ test('generic page ending in a priced product list: the product names stay (they
   const tail = extractDocument({ html: page('Dress shoes & socks', `<main>${intro}<p>Filed under Weddings</p><p>Tags: shoes</p></main>`), url: 'https://rent.test/blog/shoes' });
   assert.ok(!tail.markdown.includes('Filed under'), tail.markdown);
 });
+
+test('product page: other products\' priced cards go whatever their heading; the product\'s own priced options stay; a priced grid that is most of the page stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox = '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span></div>';
+  // Sizes with their prices: the product's own options (no name or picture of their own).
+  const sizes = '<ul class="sizes"><li>S — $119.00</li><li>M — $129.00</li><li>L — $139.00</li></ul>';
+  // A carousel of other listings under a heading no lexicon knows: a linked picture, a name, a price and delivery
+  // each (mostly unlinked text, so no link-dense list).
+  const card = (i: number) =>
+    `<li class="carousel-item"><a href="/itm/${i}"><img src="/t${i}.jpg" alt=""></a><h3>Daypack ${i} with padded straps and rain cover</h3><span>Pre-owned</span><span>$${40 + i}.00</span><span>+ $9.95 delivery</span></li>`;
+  const carousel = `<section><h2>Explore more</h2><ul class="carousel">${[1, 2, 3, 4, 5].map(card).join('')}</ul></section>`;
+  const r = extractDocument({ html: page('Trail 25 Pack', `<main>${buyBox}${sizes}${DESCRIPTION}${DESCRIPTION.replace('Trail 25 pack', 'pack')}${SPECS}${carousel}</main>`, productLd), url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const kept of ['$129.00', 'M — $129.00', 'L — $139.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('Daypack 3'), r.markdown);
+  assert.ok((r.precision.removed.teasers ?? 0) >= 1, JSON.stringify(r.precision));
+  // A category page that declares a Product: its cards are what it lists.
+  const grid = extractDocument({ html: page('Daypacks', `<main><h2>Daypacks</h2><p>Our daypacks.</p><ul class="carousel">${[1, 2, 3, 4, 5, 6].map(card).join('')}</ul></main>`, productLd), url: 'https://shop.test/daypacks' });
+  assert.equal(grid.pageType, 'product');
+  assert.ok(grid.markdown.includes('Daypack 3'), grid.markdown);
+});
