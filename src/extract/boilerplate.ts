@@ -11,7 +11,7 @@ import {
   removeNode,
   walk,
   type Document,
-  type Element,
+  Element,
 } from './dom.ts';
 import type { PageType } from './types.ts';
 
@@ -143,12 +143,8 @@ type Verdict = 'chrome' | 'pattern' | 'sidebar' | 'hidden' | 'site-footer' | und
 const REACT_STREAM_ID = /^[SB]:\d+$/;
 
 function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): Verdict {
-  if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return 'hidden';
-  if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
-  const style = attr(el, 'style');
-  if (style && HIDDEN_STYLE.test(style)) return 'hidden';
   const cls = el.attribs.class;
-  if (cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c))) return 'hidden';
+  if (isHidden(el, cls)) return pageType === 'product' && isCollapsedPanel(el) ? undefined : 'hidden';
   // WordPress-style sidebar widgets: the bare `widget` class or `widget_*` (not Elementor's `elementor-widget-*`).
   if (mode === 'full' && cls && (SIDEBAR.test(cls) || cls.split(/\s+/).some((c) => c === 'widget' || c.startsWith('widget_'))) && !SIDEBAR_RESCUE.test(cls)) {
     return 'sidebar';
@@ -168,13 +164,49 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
   if (el.name === 'form') return 'pattern';
   const ci = classAndId(el);
   if (!ci) return undefined;
-  if (STRONG_BOILERPLATE.test(ci)) return 'pattern';
+  if (STRONG_BOILERPLATE.test(ci)) return pageType === 'product' && isProductDetailsSheet(ci) ? undefined : 'pattern';
   // <article>/<main> declare themselves content: only the strong patterns above can overrule that.
   if (el.name === 'article' || el.name === 'main') return undefined;
   if (pageType !== 'forum' && COMMENTS.test(ci) && !/(^|[\s_-])(comments?-?(content|body|text))(?=$|[\s_-])/.test(ci)) return 'pattern';
   if (WEAK_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci)) return 'pattern';
   if (HEADER_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci) && !insideContent(el)) return 'pattern';
   return undefined;
+}
+
+function isHidden(el: Element, cls: string | undefined): boolean {
+  if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return true;
+  if ((attr(el, 'aria-hidden') ?? '') === 'true') return true;
+  const style = attr(el, 'style');
+  if (style && HIDDEN_STYLE.test(style)) return true;
+  return !!cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c));
+}
+
+/** Accordion and tab panels by class: the parts of a collapsible section (Bootstrap, Chakra, Shopify themes …). */
+const PANEL_MARK = /(^|[\s_-])(accordions?|accordion-?(panel|content|body|item)|collapse|collapsible|collapsed|tab-?pane|tab-?panel|tabs?-?content|panel-?collapse|disclosure|expandable|toggle-?content)(?=$|[\s_-])/;
+const PANEL_ROLES = new Set(['region']);
+
+/**
+ * A collapsed accordion or tab panel: hidden until the reader opens it, and on a product page where the product's
+ * description, specifications and care notes sit (the shop's shipping and FAQ panels go later, precision.ts). It
+ * is the panel by its class or ARIA role, or it wraps one directly.
+ */
+function isCollapsedPanel(el: Element): boolean {
+  const isPanel = (e: Element): boolean => PANEL_ROLES.has((attr(e, 'role') ?? '').toLowerCase()) || PANEL_MARK.test(classAndId(e));
+  return isPanel(el) || el.children.some((c) => c instanceof Element && isPanel(c));
+}
+
+/** Overlay words among the strong patterns: a modal is chrome by what it holds, not by being one. */
+const OVERLAY_TOKENS = /(^|[\s_-])(modal|popup|pop-up|overlay|lightbox)(?=$|[\s_-])/g;
+const PRODUCT_DETAILS_MARK = /(^|[\s_-])(product-?(details?|info|information|description|specs?|specifications)|description|specifications?)(?=$|[\s_-])/;
+
+/**
+ * A product's details sheet: shops open the full description and specifications in a modal or overlay
+ * (`product-details-modal`), which says so in its class. Only the overlay words may mark it as chrome: a
+ * newsletter or consent popup stays chrome by its other words.
+ */
+function isProductDetailsSheet(ci: string): boolean {
+  if (!PRODUCT_DETAILS_MARK.test(ci)) return false;
+  return !STRONG_BOILERPLATE.test(ci.replace(OVERLAY_TOKENS, ' '));
 }
 
 /**

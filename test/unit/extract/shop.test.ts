@@ -96,3 +96,25 @@ test('product page: other products\' priced cards go whatever their heading; the
   assert.equal(grid.pageType, 'product');
   assert.ok(grid.markdown.includes('Daypack 3'), grid.markdown);
 });
+
+test('product page: collapsed accordion panels and a product-details sheet are the product\'s; hidden drawers and popups are not', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox = '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span></div>';
+  // Collapsed until opened: an inline display:none wrapper around an ARIA region (Chakra), a Bootstrap collapse.
+  const care =
+    '<div class="accordion-item"><button aria-expanded="false">Care</button><div style="display:none;height:0px"><div role="region"><p>Wipe the pack clean with a damp cloth and let it dry away from direct heat before storing it.</p></div></div></div>';
+  const materials = '<div class="accordion-item"><h3>Materials</h3><div class="collapse" hidden><p>Recycled 210D ripstop nylon body with a PFC-free water-repellent finish and a 420D base.</p></div></div>';
+  // The full description opened in an overlay that says it is the product's details.
+  const sheet = '<div class="pip-product-details-modal"><h3>Good to know</h3><p>The hip belt is removable and the sternum strap slides to fit every torso length.</p></div>';
+  // Hidden chrome stays out: the mini-cart drawer and a newsletter popup.
+  const drawer = '<div class="cart-drawer" hidden><p>Your cart is empty. Continue shopping to find the gear for your next trip.</p></div>';
+  const popup = '<div class="newsletter-modal"><p>Join our list and get ten percent off your first order of trail gear.</p></div>';
+  const html = page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${care}${materials}${sheet}${drawer}${popup}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const kept of ['Wipe the pack clean', 'Recycled 210D ripstop', 'The hip belt is removable']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['Your cart is empty', 'Join our list']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  // On an article the same collapsed panel stays hidden, as before.
+  const story = extractDocument({ html: page('A walk', `<article><h1>A walk</h1>${DESCRIPTION}${care}</article>`), url: 'https://blog.test/walk' });
+  assert.ok(!story.markdown.includes('Wipe the pack clean'), story.markdown);
+});
