@@ -37,7 +37,9 @@
 //     duplicate     a second copy of the title (on forums also each post's "Re: <title>" subject);
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
 //                   figure captions on prose pages (while captions stay under 15% of the text);
-//     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
+//     prompt        on products, the buy box's lines (stock, delivery estimates, cart prompts, tax notes, option
+//                   pickers, "Loading…": shop.ts);
+//                   share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
 //                   and site chrome written as a sentence: paywall and subscription pitches, "join our Telegram
 //                   channel", affiliate and opinion disclaimers, copyright and consent notices, sign-up forms'
 //                   consent lines ("By signing up, you agree …");
@@ -51,7 +53,7 @@ import { Element, attr, classAndId, findFirst, removeNode, textOf, walk, type Pa
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
-import { holdsProductFacts, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
+import { holdsProductFacts, isBuyBoxBlock, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
 export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
@@ -598,6 +600,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     else if (forum && isForumChromeLine(t)) drop('post-chrome');
     else if (t.length <= 160 && (b.kind === 'paragraph' || b.kind === 'image') && isCredit(b, t)) drop('credit');
     else if (!forum && t.length <= 160 && isPromptBlock(t)) drop('prompt');
+    else if (opts.pageType === 'product' && b.kind !== 'heading' && isBuyBoxBlock(t)) drop('prompt');
     else if (!forum && b.kind !== 'heading' && t.length <= CHROME_SENTENCE_MAX && CHROME_SENTENCE.test(t)) drop('prompt');
   }
   if (!forum && opts.pageType !== 'listing') {
