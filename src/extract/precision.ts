@@ -149,9 +149,13 @@ const AUTHOR_BOX_MAX_CHARS = 1200;
 const REVIEW_MARK =
   /(^|[\s_-])(reviews|product-?reviews?|customer-?reviews?|review-?(list|section|container|wrapper|widget)|reviews?-(list|section|container|wrapper|widget|summary)|ratings-?(and-?)?reviews|bv[_-]?(main[_-]container|reviews|rr)|yotpo|jdgm|judgeme|stamped-(reviews|main-widget)|okendo|trustpilot|powerreviews|pr-review-display|reevoo|feefo|kundenbewertungen|bewertungen)(?=$|[\s_-])/;
 
-/** Review headings on product pages ("Customer reviews", "Reviews (159)", "Kundenbewertungen"). */
+/**
+ * Review headings on product pages ("Customer reviews", "Reviews (159)", "Kundenbewertungen"), and a marketplace's
+ * ("Top reviews from the United States", "Be the first to review this item"). A seller's feedback is not among
+ * them: a marketplace listing shows it as the seller's record, and references disagree on whether it is content.
+ */
 export const REVIEW_HEADING =
-  /^((customer|product|guest|user|verified) )?(reviews?|ratings?( (&|and) reviews)?)( \(\d+\))?( \d[\d,.]* reviews?.*)?|\d[\d,.]* (customer )?reviews?.*|write a review|kundenbewertungen|bewertungen( \(\d+\))?|avis (clients|des clients)|opiniones( de clientes)?|reseñas|recensioni|recensies|beoordelingen$/i;
+  /^((customer|product|guest|user|verified) )?(reviews?|ratings?( (&|and) reviews)?)( \(\d+\))?( \d[\d,.]* reviews?.*)?|\d[\d,.]* (customer )?reviews?.*|write a review|kundenbewertungen|bewertungen( \(\d+\))?|avis (clients|des clients)|opiniones( de clientes)?|reseñas|recensioni|recensies|beoordelingen$|^top (reviews|ratings)( from .{1,40})?$|^(photos|images) from reviews$|^be the first to review this (item|product)$|^reviews (for|of) this (shop|item|seller|product|store)$/i;
 /** The review vendors' widgets (Trustpilot, Yotpo, Bazaarvoice …): a shop's testimonials wherever they sit. */
 const REVIEW_VENDOR_MARK = /(^|[\s_-])(trustpilot|trustpilot-widget|yotpo|jdgm|judgeme|okendo|powerreviews|reevoo|feefo|bv[_-]?(main[_-]container|reviews|rr)|stamped-(reviews|main-widget))(?=$|[\s_-])/;
 

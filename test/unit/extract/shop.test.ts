@@ -133,3 +133,15 @@ test('product page: the buy box\'s own lines go (stock, delivery estimate, cart 
   const story = extractDocument({ html: page('A walk', `<article><h1>A walk</h1><p>Select a size</p>${DESCRIPTION}</article>`), url: 'https://blog.test/walk' });
   assert.ok(story.markdown.includes('Select a size'), story.markdown);
 });
+
+test('product page: a marketplace\'s review headings ("Top reviews from …", "Be the first to review this item") open the shoppers\' words, which go', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox = '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span></div>';
+  const review = (who: string) => `<div class="a-section"><span>${who}</span><p>Carried it on a three-day hike and the straps never dug in; the side pockets hold a litre bottle each.</p></div>`;
+  const top = `<div><h3>Top reviews from the United States</h3>${['Dana', 'Lee', 'Sam'].map(review).join('')}</div>`;
+  const first = '<div><h2>Be the first to review this item</h2><p>No reviews yet. Share what you think of the pack with other shoppers who are deciding.</p></div>';
+  const html = page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${SPECS}${top}${first}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['Top reviews', 'three-day hike', 'Be the first', 'No reviews yet']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
