@@ -121,7 +121,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
       }
     }
     const verdict = judge(el, opts.pageType, opts.mode ?? 'full');
-    if (verdict && !(verdict !== 'site-footer' && (collapsedTextLength(el) > guardOver || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
+    if (verdict && !(verdict !== 'site-footer' && (guardedBySize(el, verdict, guardOver) || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
       victims.push(el);
       return false;
     }
@@ -129,6 +129,16 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
   });
   for (const v of victims) removeNode(v);
   return { removed: victims };
+}
+
+/**
+ * The size guard: an element holding most of the page's text survives its verdict. A hidden one survives only
+ * when it is a page wrapper hidden until script reveals it (it holds headings); a hidden data list or template
+ * without a heading (a shop's serialised product fields) is never read, however long.
+ */
+function guardedBySize(el: Element, verdict: Verdict, guardOver: number): boolean {
+  if (collapsedTextLength(el) <= guardOver) return false;
+  return verdict !== 'hidden' || findFirst(el, (e) => /^h[1-6]$/.test(e.name)) !== undefined;
 }
 
 /** Sidebar widgets: their teaser <article>s do not make them content wrappers (see holdsMainContent). */

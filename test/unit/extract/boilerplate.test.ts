@@ -128,3 +128,20 @@ test('a script-rendered page whose served HTML is a shell and the site footer re
   assert.ok(article.markdown.includes('The committee reviewed'), article.markdown);
   assert.ok(!article.markdown.includes('Browse by Category'), article.markdown);
 });
+
+test('a hidden data list goes however long it is; a hidden page wrapper with headings (revealed by script) is still read', () => {
+  // A shop's serialised product fields in a hidden <dl>: more text than the product's own description.
+  const fields = Array.from({ length: 40 }, (_, i) => `<dt>cat_thumb_colour_${i}:</dt><dd>https://cdn.shop.test/images/stencil/160x160/thumbs/colour_${i}_thumb.jpg</dd>`).join('');
+  const product = extractDocument({
+    html: `<html><head><title>Staple Tee</title></head><body><main><h1>Staple Tee</h1><p>${SENTENCE.repeat(2)}</p><dl class="product-info hide">${fields}</dl></main></body></html>`,
+    url: 'https://shop.test/staple-tee/',
+  });
+  assert.ok(product.markdown.includes('The committee reviewed'), product.markdown);
+  assert.ok(!product.markdown.includes('colour_3_thumb.jpg'), product.markdown);
+  // The whole page hidden until script shows it: its headings say it is the page, and it is read.
+  const wrapped = extractDocument({
+    html: `<html><head><title>Budget review</title></head><body><div class="page hidden"><h1>Budget review</h1><p>${SENTENCE.repeat(4)}</p></div></body></html>`,
+    url: 'https://news.test/budget',
+  });
+  assert.ok(wrapped.markdown.includes('The committee reviewed'), wrapped.markdown);
+});
