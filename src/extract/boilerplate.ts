@@ -164,6 +164,9 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
   // rendered by script, the footer's link lists are all the served HTML has, and they are never the page's content
   // (the read is then thin, as it should be). A <footer> inside an article or main is the article's own.
   if ((el.name === 'footer' || role === 'contentinfo') && !insideContent(el) && !holdsMainContent(el, 0) && !findFirst(el, (e) => e.name === 'h1')) return 'site-footer';
+  // A product's accordion may open its panel as a side sheet (a non-modal dialog, an <aside>): inside the
+  // accordion it is the panel's text (the description, the size and fit notes), not the page's chrome.
+  if ((role === 'dialog' || el.name === 'aside') && pageType === 'product' && withinAccordion(el)) return undefined;
   if (role && CHROME_ROLES.has(role)) {
     if (role === 'banner' || role === 'alert' || role === 'status') return insideContent(el) ? undefined : 'chrome';
     return 'chrome';
@@ -217,6 +220,13 @@ const PRODUCT_DETAILS_MARK = /(^|[\s_-])(product-?(details?|info|information|des
 function isProductDetailsSheet(ci: string): boolean {
   if (!PRODUCT_DETAILS_MARK.test(ci)) return false;
   return !STRONG_BOILERPLATE.test(ci.replace(OVERLAY_TOKENS, ' '));
+}
+
+/** Whether an accordion (PANEL_MARK) wraps `el` within a few levels. */
+function withinAccordion(el: Element): boolean {
+  let p = el.parent;
+  for (let i = 0; i < 3 && p instanceof Element; i++, p = p.parent) if (PANEL_MARK.test(classAndId(p))) return true;
+  return false;
 }
 
 /**

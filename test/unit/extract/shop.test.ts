@@ -145,3 +145,18 @@ test('product page: a marketplace\'s review headings ("Top reviews from …", "B
   for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   for (const gone of ['Top reviews', 'three-day hike', 'Be the first', 'No reviews yet']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
 });
+
+test('product page: an accordion that opens its panel as a side sheet (a non-modal dialog in an <aside>) keeps the panel\'s text', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Arrival Tee' });
+  const buyBox = '<div class="product-info"><h1>Arrival Tee</h1><span class="price">$22</span></div>';
+  const sheet = (name: string, text: string) =>
+    `<section class="accordion-container"><div class="accordion" aria-label="${name}"><button>${name}</button><div class="sheet" role="dialog" aria-modal="false"><aside class="sheet-aside"><h5>${name}</h5><p>${text}</p></aside></div></div></section>`;
+  const html = page(
+    'Arrival Tee',
+    `<main>${buyBox}${sheet('Description', 'A lightweight training tee with sweat-wicking fabric and flatlock seams that move with you through every set.')}${sheet('Size & Fit', 'Slim fit. The model is six foot tall and wears a size medium.')}</main><aside class="sidebar"><p>Sign up for early access to our next drop.</p></aside>`,
+    productLd,
+  );
+  const r = extractDocument({ html, url: 'https://shop.test/products/arrival-tee' });
+  for (const kept of ['sweat-wicking fabric', 'wears a size medium']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('early access'), r.markdown);
+});
