@@ -160,3 +160,20 @@ test('product page: an accordion that opens its panel as a side sheet (a non-mod
   for (const kept of ['sweat-wicking fabric', 'wears a size medium']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   assert.ok(!r.markdown.includes('early access'), r.markdown);
 });
+
+test('product page rendered by script: the JSON-LD Product description is read when the served body holds next to nothing; never twice', () => {
+  const described =
+    '<h4>DARKER ROAST FOR BOLDER DAYS.</h4>\n<p>A bold and smooth dark roast: arabica beans for flavour and robusta for strength, roasted in small batches and packed the same day so every bag reaches you fresh.</p>\n<p>Certified Fair Trade &amp; Organic.</p>';
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Dark Roast Coffee', description: described });
+  const shell = extractDocument({ html: page('Dark Roast Coffee', '<div id="app"></div><p>FREE SHIPPING OVER $50</p>', productLd), url: 'https://coffee.test/products/dark-roast' });
+  assert.equal(shell.state.ok, true, shell.markdown);
+  for (const kept of ['DARKER ROAST FOR BOLDER DAYS.', 'roasted in small batches', 'Certified Fair Trade & Organic.']) assert.ok(shell.markdown.includes(kept), `kept: ${kept}\n${shell.markdown}`);
+  assert.ok(!shell.markdown.includes('<p>'), shell.markdown);
+  assert.ok(shell.blocks.some((b) => b.selector === 'script[type="application/ld+json"]'), JSON.stringify(shell.blocks));
+  // The body prints the description itself: read once, from the body.
+  const served = extractDocument({
+    html: page('Dark Roast Coffee', `<main><h1>Dark Roast Coffee</h1><h4>DARKER ROAST FOR BOLDER DAYS.</h4><p>A bold and smooth dark roast: arabica beans for flavour and robusta for strength, roasted in small batches and packed the same day so every bag reaches you fresh.</p></main>`, productLd),
+    url: 'https://coffee.test/products/dark-roast',
+  });
+  assert.equal(served.markdown.split('roasted in small batches').length, 2, served.markdown);
+});
