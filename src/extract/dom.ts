@@ -132,18 +132,18 @@ function moveTrailingContentIntoBody(doc: Document): void {
 function resolveStreamedBoundaries(doc: Document): void {
   const calls: Array<[op: 'RC' | 'RS', a: string, b: string]> = [];
   const byId = new Map<string, Element>();
-  const visit = (node: ParentNode): void => {
-    for (const c of node.children) {
-      if (!(c instanceof Element)) continue;
-      const id = c.attribs.id;
-      if (id && STREAM_ID.test(id) && !byId.has(id)) byId.set(id, c);
-      if (c.name === 'script') {
-        const code = c.children.map((k) => (k instanceof Text ? k.data : '')).join('');
-        if (code.includes('$R')) for (const m of code.matchAll(STREAM_CALL)) calls.push([m[1] as 'RC' | 'RS', m[2], m[3]]);
-      } else visit(c);
-    }
-  };
-  visit(doc);
+  // Document order, without recursion (the tree is not depth-capped yet).
+  const stack: ChildNode[] = [...doc.children].reverse();
+  while (stack.length > 0) {
+    const c = stack.pop()!;
+    if (!(c instanceof Element)) continue;
+    const id = c.attribs.id;
+    if (id && STREAM_ID.test(id) && !byId.has(id)) byId.set(id, c);
+    if (c.name === 'script') {
+      const code = c.children.map((k) => (k instanceof Text ? k.data : '')).join('');
+      if (code.includes('$R')) for (const m of code.matchAll(STREAM_CALL)) calls.push([m[1] as 'RC' | 'RS', m[2], m[3]]);
+    } else for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]);
+  }
   for (const [op, a, b] of calls) {
     const segment = byId.get(op === 'RC' ? b : a);
     const target = byId.get(op === 'RC' ? a : b);
