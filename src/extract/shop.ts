@@ -52,7 +52,7 @@ export const PRODUCT_CHROME_LABEL = new RegExp(
       // the shop's FAQ
       'frequently asked questions', 'faqs?', 'common questions',
     ].join('|') +
-    ')\\s*[:.!?]?$',
+    ')\\s*([:.!?]|…|\\.\\.\\.)?$',
   'i',
 );
 
