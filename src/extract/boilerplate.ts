@@ -8,10 +8,12 @@ import {
   findFirst,
   matches,
   collapsedTextLength,
+  parseHtml,
   removeNode,
   walk,
   type Document,
   Element,
+  Text,
 } from './dom.ts';
 import type { PageType } from './types.ts';
 
@@ -89,22 +91,36 @@ export interface CleanReport {
 export function promoteNoscriptContent(doc: Document): boolean {
   const noscripts = findAll(doc, (e) => e.name === 'noscript');
   if (noscripts.length === 0) return false;
+  // The parser keeps a <noscript>'s content as raw text (dom.ts, as a browser with scripting on): it is parsed here,
+  // only for the candidates long enough to carry a page.
   let best: Element | undefined;
+  let bestTree: Document | undefined;
   let bestLen = 0;
   for (const n of noscripts) {
-    let len = 0;
-    for (const c of n.children) len += collapsedTextLength(c);
+    const raw = n.children.map((c) => (c instanceof Text ? c.data : '')).join('');
+    if (raw.length < NOSCRIPT_PAGE_MIN_CHARS) continue;
+    const tree = parseHtml(raw);
+    const len = collapsedTextLength(tree);
     if (len > bestLen) {
       best = n;
+      bestTree = tree;
       bestLen = len;
     }
   }
-  if (!best || bestLen < 400) return false;
+  if (!best || !bestTree || bestLen < NOSCRIPT_PAGE_MIN_CHARS) return false;
   const outside = collapsedTextLength(doc);
   if (bestLen < outside * 1.5) return false;
   best.name = 'div';
+  best.children = bestTree.children;
+  best.children.forEach((c, i) => {
+    c.parent = best;
+    c.prev = best.children[i - 1] ?? null;
+    c.next = best.children[i + 1] ?? null;
+  });
   return true;
 }
+/** Text a <noscript> must carry to be the page a JS shell hides. */
+const NOSCRIPT_PAGE_MIN_CHARS = 400;
 
 /** Removes boilerplate in place. */
 export function removeBoilerplate(doc: Document, opts: CleanOptions): CleanReport {

@@ -55,8 +55,10 @@ class BrowserHeadingParser extends Parser {
 interface TokenizerInternals {
   state: number;
   currentSequence: Uint8Array;
+  sequenceIndex: number;
   cbs: { isInForeignContext?(): boolean };
   stateCDATASequence(c: number): void;
+  stateSpecialStartSequence(c: number): void;
 }
 const STATE_IN_SPECIAL_COMMENT = 21;
 const STATE_IN_COMMENT_LIKE = 22;
@@ -76,7 +78,24 @@ class BrowserTokenizer extends Tokenizer {}
       this.state = STATE_IN_SPECIAL_COMMENT;
     }
   };
+  // `<noscript>` is raw text up to `</noscript>`, as in a browser with scripting on (the HTML spec's "generic raw
+  // text element" rule): what it holds is markup for script-less readers, never parsed into the page. Parsed as
+  // elements, Google Tag Manager's `<noscript><iframe …/></noscript>` opens an iframe — itself raw text up to the
+  // next `</iframe` — that swallows the rest of the page. htmlparser2 matches `</noembed` and `</noframes` on their
+  // shared `</no` prefix; `noscript` branches off at the same byte.
+  const readSpecialStart = proto.stateSpecialStartSequence;
+  proto.stateSpecialStartSequence = function (this: TokenizerInternals, c: number): void {
+    const seq = this.currentSequence;
+    if (this.sequenceIndex === 4 && seq.length > 4 && seq[2] === 0x6e && seq[3] === 0x6f && seq[4] === 0x65 && (c | 0x20) === 0x73) {
+      this.currentSequence = NOSCRIPT_END;
+      this.sequenceIndex = 5;
+      return;
+    }
+    readSpecialStart.call(this, c);
+  };
 }
+/** `</noscript`, the sequence that ends a raw-text `<noscript>`. */
+const NOSCRIPT_END = new Uint8Array([...'</noscript'].map((ch) => ch.charCodeAt(0)));
 
 export function parseHtml(html: string): Document {
   const options = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: BrowserTokenizer };

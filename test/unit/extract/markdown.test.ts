@@ -148,3 +148,14 @@ test('a stray <![CDATA[ in the body is a bogus comment ending at the next ">", a
   assert.ok(r.markdown.includes('Second post.'), r.markdown);
   assert.ok(!r.markdown.includes('CDATA') && !r.markdown.includes('jumpToTop'), r.markdown);
 });
+
+test('<noscript> is raw text, as in a browser with scripting on: a self-closed tag-manager <iframe/> inside it does not swallow the page', () => {
+  const para = 'Render hosts web services, static sites and databases, and deploys each push to the branch it watches within a minute or two.';
+  // Google Tag Manager's snippet right after <body>: the iframe is self-closed, which HTML ignores on a non-void
+  // element, and an iframe's content is raw text up to `</iframe` — parsed as elements, it would hold the page.
+  const html = `<html><head><title>Hosting</title></head><body><noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-X" height="0" width="0" style="display:none;visibility:hidden"/></noscript><main><h1>Hosting</h1><p>${para}</p><p>${para} Again, for the second paragraph.</p></main></body></html>`;
+  const r = extractDocument({ html, url: 'https://hosting.test/' });
+  assert.equal(r.state.ok, true, JSON.stringify(r.state));
+  assert.ok(r.markdown.includes('second paragraph'), r.markdown);
+  assert.ok(!/iframe|googletagmanager/.test(r.markdown), r.markdown);
+});
