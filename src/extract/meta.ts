@@ -1,6 +1,6 @@
 // Page metadata (reading.md §10 side outputs): title, description, author, publishedAt, lang, canonical, site name,
 // plus the structured-data types that help guess the page type. Read from the untouched DOM (before pruning).
-import { attr, collapse, findAll, findFirst, rawText, textOf, type Document, type Element } from './dom.ts';
+import { attr, classAndId, collapse, findAll, findFirst, rawText, textOf, type Document, type Element } from './dom.ts';
 import { resolveUrl } from './markdown.ts';
 import type { PageMeta, PageType } from './types.ts';
 import { PRICE_GRID_MIN, countPrices } from './shop.ts';
@@ -231,6 +231,11 @@ const FORUM_HOST = /(^|\.)(forum|forums|community|discuss|discourse)\.|forums?\b
  */
 const FORUM_PATH_WEAK = /\/(board|comments)(\/|\.|$)|\/topics?\/\d+[-/]/;
 
+/** A form that adds an item to the cart, by its action or its class/id ("/cart/add", "addToCart", "buy-box"). */
+const CART_FORM = /add-?to-?(cart|bag|basket)|\/(cart|basket)\/add|buy-?box/i;
+/** Cart forms of a single product's page: the buy box and a sticky bar's copy of it. */
+const CART_FORMS_MAX = 2;
+
 export interface PageTypeReading {
   type: PageType;
   /** What decided it: schema.org/JSON-LD/og:type, the URL (host or path), the DOM shape, or nothing (generic). */
@@ -270,5 +275,9 @@ export function detectPageType(reading: MetaReading, url: string, doc: Document)
   // Product cards marked up as <article>s, each with its price: a shop's category page, not a story.
   if (articles.filter((a) => countPrices(textOf(a), 1) > 0).length >= PRICE_GRID_MIN) return { type: 'listing', source: 'dom' };
   if (articles.length > 0) return { type: 'article', source: 'dom' };
+  // A buy box without product markup (a marketplace's own layout): one form, maybe a second copy for the sticky
+  // bar, that puts this item in the cart. A category page has one per card, a dozen or more.
+  const cartForms = findAll(doc, (e) => e.name === 'form' && CART_FORM.test(`${attr(e, 'action') ?? ''} ${classAndId(e)}`)).length;
+  if (cartForms > 0 && cartForms <= CART_FORMS_MAX) return { type: 'product', source: 'dom' };
   return { type: 'generic', source: 'default' };
 }
