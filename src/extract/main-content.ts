@@ -15,15 +15,17 @@ import {
   attr,
   classAndId,
   commonAncestor,
+  collapsedTextLength,
   contains,
   findFirst,
   matches,
   querySelectorAll,
+  removeNode,
   walk,
   type Document,
   type ParentNode,
 } from './dom.ts';
-import { isCommentSection, refineRoots, withinSection, type PrecisionReport } from './precision.ts';
+import { REVIEWS_LEAVE_CHARS, isCommentSection, isReviewSection, refineRoots, withinSection, type PrecisionReport } from './precision.ts';
 import type { ContentStrategy, PageType } from './types.ts';
 
 export interface MainContent {
@@ -346,6 +348,30 @@ function bodyOf(doc: Document): Element | undefined {
 export const WIDEN = { share: 0.6, target: 0.7, narrowBelow: 0.3, climbSiblings: 1 };
 
 export function findMainContent(doc: Document, opts: MainContentOptions): MainContent {
+  const found = findMainContentOnce(doc, opts);
+  // On a product page whose chosen roots all sit in its customer-review section (hundreds of reviews outweigh a
+  // short description, and the precision stage keeps reviews it was handed as the root), the reviews are not the
+  // product: without them, the choice is made again — unless nothing of the product's own is left.
+  if (opts.pageType === 'product' && found.strategy !== 'content_selectors' && found.roots.length > 0 && found.roots.every((r) => withinSection(r, isReviewSection))) {
+    const body = bodyOf(doc);
+    // The outermost review sections, never one holding the product's title (a wrapper around the whole product).
+    const sections: Element[] = [];
+    if (body)
+      walk(body, (el) => {
+        if (!isReviewSection(el)) return true;
+        if (!findFirst(el, (e) => e.name === 'h1')) sections.push(el);
+        return false;
+      });
+    const reviewText = sections.reduce((a, s) => a + collapsedTextLength(s), 0);
+    if (body && sections.length > 0 && collapsedTextLength(body) - reviewText >= REVIEWS_LEAVE_CHARS) {
+      for (const s of sections) removeNode(s);
+      return findMainContentOnce(doc, opts);
+    }
+  }
+  return found;
+}
+
+function findMainContentOnce(doc: Document, opts: MainContentOptions): MainContent {
   if (opts.contentSelectors && opts.contentSelectors.length > 0) {
     const hits: Element[] = [];
     for (const sel of opts.contentSelectors) for (const el of querySelectorAll(doc, sel)) hits.push(el);

@@ -142,7 +142,7 @@ const META_MAX_COUNT = 3;
 /** A bare "author" class: the author box on an article; on other pages as often a card's byline inside a list. */
 const AUTHOR_BARE_MARK = /(^|[\s_-])(authors?|autor(en)?)(?=$|[\s_-])/;
 /** What a product (or a post) must keep of its own text for its reviews (or comments) to go. */
-const REVIEWS_LEAVE_CHARS = 200;
+export const REVIEWS_LEAVE_CHARS = 200;
 /** An author box is a few lines; a longer element with such a class is a layout wrapper around the article. */
 const AUTHOR_BOX_MAX_CHARS = 1200;
 
@@ -160,7 +160,7 @@ export const REVIEW_HEADING =
 /** The review vendors' widgets (Trustpilot, Yotpo, Bazaarvoice …): a shop's testimonials wherever they sit. */
 const REVIEW_VENDOR_MARK = /(^|[\s_-])(trustpilot|trustpilot-widget|yotpo|jdgm|judgeme|okendo|powerreviews|reevoo|feefo|bv[_-]?(main[_-]container|reviews|rr)|stamped-(reviews|main-widget))(?=$|[\s_-])/;
 
-function isReviewSection(el: Element): boolean {
+export function isReviewSection(el: Element): boolean {
   const itemtype = attr(el, 'itemtype');
   if (itemtype && /schema\.org\/Review\b/i.test(itemtype)) return true;
   if ((attr(el, 'itemprop') ?? '').split(/\s+/).includes('review')) return true;

@@ -188,3 +188,24 @@ test('product page: a cross-sell label ending in an ellipsis ("You may also like
   assert.ok(!r.markdown.includes('You may also like'), r.markdown);
   assert.ok(!r.markdown.includes('Summit hip pack'), r.markdown);
 });
+
+test('page type: a page without product markup whose buy box is one add-to-cart form (a sticky bar may repeat it) is a product; a grid of cart forms is not', () => {
+  const buyBox = '<form method="post" id="addToCart" action="/gp/product/handle-buy-box"><input type="hidden" name="asin" value="B0D1"><input type="submit" value="Add to Cart"></form>';
+  const one = extractDocument({ html: page('Trail 25 Pack', `<div id="dp"><h1>Trail 25 Pack</h1>${DESCRIPTION}<span>$129.00</span>${buyBox}</div>`), url: 'https://market.test/dp/B0D1' });
+  assert.equal(one.pageType, 'product');
+  const card = (i: number) => `<li><a href="/p/${i}">Camp mug ${i}</a><span>$${10 + i}.00</span><form action="/cart/add"><button>Add to cart</button></form></li>`;
+  const grid = extractDocument({ html: page('Camp mugs', `<div><h1>Camp mugs</h1><p>Enamel mugs for the trail and the table, in six colours and three sizes.</p><ul>${[1, 2, 3, 4, 5, 6].map(card).join('')}</ul></div>`), url: 'https://shop.test/camp-mugs' });
+  assert.equal(grid.pageType, 'generic');
+});
+
+test('product page: when the roots would be its customer-review section (many reviews, a short description), the product is read instead', () => {
+  const review = (i: number) =>
+    `<div class="review"><span>Shopper ${i}</span><span>5.0 out of 5 stars</span><p>Review number ${i}: I carried this pack on a dozen day hikes this summer and the side pockets held my bottles through every scramble, which I did not expect at this price.</p></div>`;
+  const reviews = `<div id="customerReviews"><div class="medley"><h2>Customer reviews</h2><h3>Top reviews from the United States</h3>${Array.from({ length: 12 }, (_, i) => review(i + 1)).join('')}</div></div>`;
+  const product = `<div id="centerCol"><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}<ul><li>Padded, ventilated back panel for long days</li><li>Two stretch side pockets that hold a litre bottle each</li></ul></div>`;
+  const html = page('Trail 25 Pack', `<div id="dp">${product}</div>${reviews}`, ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' }));
+  const r = extractDocument({ html, url: 'https://market.test/dp/B0D1' });
+  assert.equal(r.pageType, 'product');
+  assert.ok(r.markdown.includes('padded back panel') && r.markdown.includes('$129.00'), r.markdown);
+  assert.ok(!r.markdown.includes('Review number'), r.markdown);
+});
