@@ -15,6 +15,7 @@ import {
   Element,
   Text,
 } from './dom.ts';
+import { isTokenSoup } from './shop.ts';
 import type { PageType } from './types.ts';
 
 /** Never content. The text inside <video> and <audio> is the fallback for browsers that cannot play them ("Your
@@ -138,7 +139,8 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
     if (el.name === 'html' || el.name === 'body') return true;
     // Code is verbatim: highlighter spans named "comment", "tag" or "nav" are not page chrome.
     if (el.name === 'pre' || el.name === 'code') return false;
-    if (DROP_TAGS.has(el.name)) {
+    // A scrambled ad label (single letters between hidden UUID decoys, shop.ts) reads as a run of UUIDs.
+    if (DROP_TAGS.has(el.name) || isTokenSoup(el)) {
       victims.push(el);
       return false;
     }

@@ -136,3 +136,24 @@ const BUY_BOX_LINE = new RegExp(
 export function isBuyBoxBlock(text: string): boolean {
   return text.length <= 160 && text.split('\n').every((l) => BUY_BOX_LINE.test(l.trim().replace(/^[*-]\s+/, '')));
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Hidden spans a scrambled label carries at least (a word's letters need a few decoys between them). */
+const SOUP_MIN_DECOYS = 3;
+
+/**
+ * A scrambled label: a marketplace prints "Sponsored" on its ad cards as single letters between decoy spans that
+ * hold random UUIDs, which a stylesheet hides, so that the label cannot be read off the markup. Without the
+ * stylesheet the label reads as a run of UUIDs; the element holding it is never content. Decoy spans must be most
+ * of its children (a table cell showing one UUID is data).
+ */
+export function isTokenSoup(el: Element): boolean {
+  let decoys = 0;
+  let kids = 0;
+  for (const c of el.children) {
+    if (!(c instanceof Element)) continue;
+    kids++;
+    if (c.name === 'span' && UUID.test(textOf(c))) decoys++;
+  }
+  return decoys >= SOUP_MIN_DECOYS && decoys * 2 >= kids;
+}
