@@ -26,7 +26,8 @@
 //                   a few sentences while the group is under 30% of the root) — recirculation on an article, the
 //                   content on a listing (kept there, and whenever card groups together are half the root);
 //                   on products, a group of other products' priced cards (shop.ts isProductCard) — similar items,
-//                   the seller's other listings — whatever heads it, while such groups stay under half the root;
+//                   the seller's other listings — whatever heads it, while such groups stay under half the root, or at any
+//                   share beside the product's h1 while no group is as long as a category grid (12 cards);
 //     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
 //                   of linked prose (an encyclopedia lead), an inline element or anything inside a table cell;
 //   block pass (refineBlocks), on the rendered blocks —
@@ -50,7 +51,7 @@
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
-import { Element, attr, classAndId, findFirst, removeNode, textOf, walk, type ParentNode } from './dom.ts';
+import { Element, attr, classAndId, contains, findFirst, removeNode, textOf, walk, type ParentNode } from './dom.ts';
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
@@ -327,7 +328,15 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
   for (const r of roots) visit(r, true, false);
   // Other products' cards beside a product go; when they are most of the roots the page lists them (a category
   // page that declares a Product), and they stay.
-  if (pricedGroups.reduce((a, g) => a + stats.text(g), 0) < rootText * 0.5) for (const g of pricedGroups) take(g, 'teasers');
+  // Carousels beside a titled product go at any share (an ended listing may print little more than its title
+  // above them): the roots hold the product's h1 outside every group, which stays, and no group is as long as a
+  // category page's grid.
+  const carousels =
+    pricedGroups.length > 0 &&
+    pricedGroups.every((g) => (sameShapeCards(g, stats)?.length ?? 0) < PRODUCT_GRID_MIN_CARDS) &&
+    roots.some((r) => findFirst(r, (e) => e.name === 'h1' && !pricedGroups.some((g) => contains(g, e))) !== undefined);
+  if (carousels) for (const g of pricedGroups) victims.push([g, 'teasers']);
+  else if (pricedGroups.reduce((a, g) => a + stats.text(g), 0) < rootText * 0.5) for (const g of pricedGroups) take(g, 'teasers');
   // Card groups that together make up half the roots are what the page lists (an unmarked index of reviews or
   // posts, section after section), not recirculation beside an article.
   if (teaserGroups.reduce((a, g) => a + stats.text(g), 0) < rootText * 0.5) for (const g of teaserGroups) take(g, 'teasers');
@@ -468,6 +477,9 @@ function isPricedCardGroup(el: Element, stats: TextStats): boolean {
   for (const k of cards) if (isProductCard(k, stats.text(k))) priced++;
   return priced >= cards.length * 0.8;
 }
+
+/** Cards of a shop's category grid (a dozen products or more); a carousel beside a product shows fewer at a time. */
+const PRODUCT_GRID_MIN_CARDS = 12;
 
 /** A card under a linked headline: its excerpt may run to a few sentences (WordPress excerpts are 55 words). */
 const EXCERPT_CARDS_MAX_SHARE = 0.3;

@@ -209,3 +209,27 @@ test('product page: when the roots would be its customer-review section (many re
   assert.ok(r.markdown.includes('padded back panel') && r.markdown.includes('$129.00'), r.markdown);
   assert.ok(!r.markdown.includes('Review number'), r.markdown);
 });
+
+test('product page: a scrambled ad label (letters between hidden UUID decoy spans) never reaches the Markdown; a UUID in a spec table stays', () => {
+  const uuid = (i: number) => `${String(i).repeat(8)}-1d18-4cd6-a8bb-c003e1120f4c`.slice(-36);
+  const label = `<div class="lbl">${[...'Sponsored'].map((ch, i) => `<span class="k${i}">${ch}</span><span class="d${i}">${uuid(i + 1)}</span>`).join('')}</div>`;
+  const specs = `<table><tr><th>Part number</th><td><span>${uuid(7)}</span></td></tr><tr><th>Weight</th><td>1 lb 13 oz</td></tr></table>`;
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}${specs}<section><h2>Explore more</h2>${label}<p>Daypacks picked for you from other sellers in this category.</p></section></main>`, ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' }));
+  const r = extractDocument({ html, url: 'https://market.test/itm/1' });
+  assert.ok(r.markdown.includes('padded back panel') && r.markdown.includes(uuid(7)), r.markdown);
+  assert.ok(!r.markdown.includes(uuid(1)) && !r.markdown.includes(uuid(9)), r.markdown);
+});
+
+test('product page: other products\' carousels go even when they outweigh a titled listing\'s own few lines; a category grid of a dozen cards stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const card = (i: number) =>
+    `<li class="carousel-item"><a href="/itm/${i}"><img src="/t${i}.jpg" alt=""></a><h3>Daypack ${i} with padded straps and rain cover</h3><span>Pre-owned</span><span>$${40 + i}.00</span><span>+ $9.95 delivery</span><span>Seller 99.4% positive</span></li>`;
+  const carousel = (name: string, from: number) => `<section><h2>${name}</h2><ul class="carousel">${[0, 1, 2, 3, 4].map((i) => card(from + i)).join('')}</ul></section>`;
+  // An ended listing: a title, a price and a line of terms, then the marketplace's carousels.
+  const listing = '<div class="item"><h1>Trail 25 Pack, used twice</h1><span>EUR 55.00</span><p>Condition: used, like new.</p></div>';
+  const r = extractDocument({ html: page('Trail 25 Pack', `<main>${listing}${carousel('Explore more', 1)}${carousel('Picked for you', 11)}</main>`, productLd), url: 'https://market.test/itm/1' });
+  assert.ok(r.markdown.includes('Trail 25 Pack, used twice') && r.markdown.includes('EUR 55.00'), r.markdown);
+  assert.ok(!r.markdown.includes('Daypack 3') && !r.markdown.includes('Daypack 13'), r.markdown);
+  const grid = page('Daypacks', `<main><h1>Daypacks</h1><p>Our daypacks.</p><ul class="carousel">${Array.from({ length: 12 }, (_, i) => card(i + 1)).join('')}</ul></main>`, productLd);
+  assert.ok(extractDocument({ html: grid, url: 'https://shop.test/daypacks' }).markdown.includes('Daypack 3'));
+});
