@@ -28,6 +28,7 @@
 //                   on products, a group of other products' priced cards (shop.ts isProductCard) — similar items,
 //                   the seller's other listings — whatever heads it, while such groups stay under half the root, or at any
 //                   share beside the product's h1 while no group is as long as a category grid (12 cards);
+//     prompt        on products, legal fine print in an element classed a disclaimer (footnoted claims, promotion terms);
 //     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
 //                   of linked prose (an encyclopedia lead), an inline element or anything inside a table cell;
 //   block pass (refineBlocks), on the rendered blocks —
@@ -303,6 +304,9 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
           }
         }
       }
+      // A product page's legal fine print (footnoted claims, promotion terms, "Consumer Reports does not endorse …"),
+      // in an element the shop names a disclaimer: the terms of the offer, not the product's facts.
+      if (pageType === 'product' && DISCLAIMER_MARK.test(classAndId(el)) && !holdsProductFacts(el) && take(el, 'prompt')) return;
       if (pageType === 'product' && isPricedCardGroup(el, stats)) {
         pricedGroups.push(el);
         return;
@@ -503,6 +507,9 @@ function hasAnchor(el: ParentNode): boolean {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Block pass
+
+/** Legal fine print by class or id, as a whole token (`disclaimer`, BEM `common-bottom-disclaimer__list`). */
+const DISCLAIMER_MARK = /(^|[\s_-])disclaimers?(?=$|[\s_-])/;
 
 const RESIDUE = /^(false|true|null|undefined|nan|\[object object\]|\{\}|\[\])$/i;
 

@@ -233,3 +233,11 @@ test('product page: other products\' carousels go even when they outweigh a titl
   const grid = page('Daypacks', `<main><h1>Daypacks</h1><p>Our daypacks.</p><ul class="carousel">${Array.from({ length: 12 }, (_, i) => card(i + 1)).join('')}</ul></main>`, productLd);
   assert.ok(extractDocument({ html: grid, url: 'https://shop.test/daypacks' }).markdown.includes('Daypack 3'));
 });
+
+test('product page: the legal fine print in an element named a disclaimer goes (footnoted claims, promotion terms); the product\'s facts stay', () => {
+  const fine = `<div class="common-bottom-disclaimer"><ol class="common-bottom-disclaimer__list">${[1, 2, 3].map((i) => `<li>Footnote ${i}: results measured in a lab with preproduction units; actual results vary with use and settings. Offer valid while supplies last, void where prohibited.</li>`).join('')}</ol></div>`;
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}<p>Holds a 3 litre reservoir.<sup>1</sup></p>${SPECS}${fine}</main>`, ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' }));
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['padded back panel', 'Holds a 3 litre reservoir.', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('Footnote 2'), r.markdown);
+});
