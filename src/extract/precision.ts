@@ -20,6 +20,7 @@
 //                   with no heading in it (on prose pages);
 //     heading       a recirculation/share/comment heading ("Related", "More from …", "Mehr zum Thema", "Vous aimerez
 //                   aussi" …) opens a block that goes with it;
+//                   (not "About the author" on a product: a book's author is a fact of the product);
 //                   on products a shipping / returns / cross-sell / FAQ label (shop.ts) does too, heading or not,
 //                   unless the block holds the product's own facts;
 //     teasers       a run of ≥ 3 same-shaped cards (a linked headline, maybe a date, a short summary, an excerpt of
@@ -263,7 +264,7 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       if (captionsGo && s.text > 0 && s.text < CAPTION_MAX_CHARS && isMarkedAside(el, CAPTION_MARK, true) && take(el, 'credit')) return;
       if (metaLinesGo && s.text > 0 && s.text < META_MAX_CHARS && isMarkedAside(el, META_MARK) && take(el, 'tail')) return;
       const headingText = HEADING_TAG.test(el.name) ? textOf(el) : '';
-      if (headingText && (RELATED_HEADING.test(headingText) || (forum && isForumRelatedHeading(headingText)) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
+      if (headingText && ((RELATED_HEADING.test(headingText) && !(pageType === 'product' && PRODUCT_AUTHOR_HEADING.test(headingText))) || (forum && isForumRelatedHeading(headingText)) || (!forum && COMMENT_HEADING.test(headingText)) || (dropReviews && REVIEW_HEADING.test(headingText)))) {
         // Remove the block the heading opens (blockOf), staying a small part of the root.
         const reason: PrecisionReason =
           dropReviews && REVIEW_HEADING.test(headingText) ? 'reviews' : dropComments && COMMENT_HEADING.test(headingText) ? 'comments' : 'heading';
@@ -510,6 +511,9 @@ function hasAnchor(el: ParentNode): boolean {
 
 /** Legal fine print by class or id, as a whole token (`disclaimer`, BEM `common-bottom-disclaimer__list`). */
 const DISCLAIMER_MARK = /(^|[\s_-])disclaimers?(?=$|[\s_-])/;
+
+/** On a product page "About the author" presents the book's author, a fact of the product, not the page's writer. */
+const PRODUCT_AUTHOR_HEADING = /^about the author\s*[:.!?]?$/i;
 
 const RESIDUE = /^(false|true|null|undefined|nan|\[object object\]|\{\}|\[\])$/i;
 

@@ -241,3 +241,11 @@ test('product page: the legal fine print in an element named a disclaimer goes (
   for (const kept of ['padded back panel', 'Holds a 3 litre reservoir.', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   assert.ok(!r.markdown.includes('Footnote 2'), r.markdown);
 });
+
+test('product page: a book\'s "About the author" is the product\'s (its author), and stays; on an article the author box still goes', () => {
+  const bio = '<p>Jane Ridge has walked the long trails of three continents and writes about gear, maps and the people who make both, from a cabin above the tree line.</p>';
+  const book = page('Trails', `<main><h1>Trails: A Field Guide</h1><span>$24.00</span>${DESCRIPTION}${DESCRIPTION.replace('Trail 25 pack', 'book, like the pack,')}${SPECS}<h2>About the Author</h2>${bio}</main>`, ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trails' }));
+  assert.ok(extractDocument({ html: book, url: 'https://books.test/dp/1' }).markdown.includes('cabin above the tree line'));
+  const story = page('A walk', `<article><h1>A walk in the hills</h1>${DESCRIPTION}${DESCRIPTION.replace('Trail 25 pack', 'old pack')}<h2>About the Author</h2>${bio}</article>`, ld({ '@context': 'https://schema.org', '@type': 'Article', headline: 'A walk' }));
+  assert.ok(!extractDocument({ html: story, url: 'https://blog.test/walk' }).markdown.includes('cabin above the tree line'));
+});
