@@ -39,6 +39,9 @@
 //                   and site chrome written as a sentence: paywall and subscription pitches, "join our Telegram
 //                   channel", affiliate and opinion disclaimers, copyright and consent notices, sign-up forms'
 //                   consent lines ("By signing up, you agree …");
+//     teasers       on articles, after the article's last prose paragraph, a headline that is only a link to another
+//                   page with at most a short summary under it (a "next post" card), unless such cards are 30% of
+//                   the text; a headline linking the home page (the site's name as a masthead) goes alone;
 //     tail          after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
 //                   reading times, "3 days ago", "Tags:", "Filed under") on article and generic pages — not a priced
 //                   product list (shop.ts) on a generic page: a shop's category page ends in its product cards;
@@ -634,6 +637,46 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     }
   }
   if (opts.pageType === 'article') {
+    // A headline that is nothing but a link to another page, with at most a short summary under it, is a teaser
+    // card for that page (a "next post" or "more on this" card): an article's own section headings are not links.
+    const teasers: Array<[number, number]> = [];
+    let teaserText = 0;
+    for (let i = 1; i < blocks.length; i++) {
+      if (!keep[i] || !isLinkedHeading(blocks[i])) continue;
+      // A headline linking the site's home page is the site's name set as a masthead: it goes, what follows is the
+      // article's lead.
+      if (linksHome(blocks[i])) {
+        keep[i] = false;
+        count(report, 'teasers', () => blocks[i].text);
+        continue;
+      }
+      // The card is the headline and what follows it up to the next heading of its level or above.
+      const level = blocks[i].level ?? 2;
+      let end = i + 1;
+      let chars = 0;
+      while (end < blocks.length && !(blocks[end].kind === 'heading' && (blocks[end].level ?? 2) <= level)) chars += blocks[end++].text.length;
+      // A longer section under it is the article's, its title merely linking its subject (a product in a review).
+      if (chars > TEASER_SUMMARY_MAX || blocks.slice(i + 1, end).some((b) => b.kind === 'code' || b.kind === 'table')) continue;
+      teasers.push([i, end]);
+      teaserText += chars + blocks[i].text.length;
+    }
+    // Teasers that make up a good part of the page are what it lists (a press-release index, a homepage's sections).
+    const allText = blocks.reduce((a, b) => a + b.text.length, 0);
+    // Only cards after the article's last prose paragraph (its own, outside any card) are recirculation: linked
+    // headlines between the article's paragraphs are a curated list (resources, products, services) — its content.
+    const inCard = (k: number): boolean => teasers.some(([i, end]) => k >= i && k < end);
+    let lastProse = -1;
+    for (let k = blocks.length - 1; k > 0; k--) if (keep[k] && !inCard(k) && isProse(blocks[k])) {
+      lastProse = k;
+      break;
+    }
+    if (teaserText < allText * TEASERS_MAX_SHARE) {
+      for (const [i, end] of teasers) for (let j = i; j < end && i > lastProse; j++) {
+        if (!keep[j]) continue;
+        keep[j] = false;
+        count(report, 'teasers', () => blocks[j].text);
+      }
+    }
     // The block classifier (block-class.ts): after the article's last good block, what is not a sentence or a list.
     for (const i of rejectByClass(blocks, keep)) {
       keep[i] = false;
@@ -672,6 +715,28 @@ function isTailLabel(b: ContentBlock, t: string): boolean {
   if (b.kind === 'image' || b.kind === 'list' || b.markdown.trimStart().startsWith('![')) return false;
   if (t.length <= 60 && !/[.!?…]$/.test(t)) return true;
   return b.kind === 'paragraph' && t.length < 300 && /^_[^_][\s\S]*_$/.test(b.markdown.trim());
+}
+
+/** A heading whose whole text is one link to another page (an in-page anchor `#…` is a table of contents). */
+const LINKED_HEADING = /^#{1,6} \[[^\]]+\]\(([^)#\s]+)\)$/;
+/** A teaser's summary is a sentence or two (a blog's excerpt runs to 55 words). */
+const TEASER_SUMMARY_MAX = 450;
+/** Above this share of the text, linked-headline cards are the page's content (as for card groups, EXCERPT_CARDS_MAX_SHARE). */
+const TEASERS_MAX_SHARE = 0.3;
+
+function isLinkedHeading(b: ContentBlock): boolean {
+  return b.kind === 'heading' && LINKED_HEADING.test(b.markdown.trim());
+}
+
+function linksHome(b: ContentBlock): boolean {
+  const href = LINKED_HEADING.exec(b.markdown.trim())?.[1];
+  if (!href) return false;
+  try {
+    const u = new URL(href);
+    return u.pathname === '/' && !u.search;
+  } catch {
+    return false;
+  }
 }
 
 function isCredit(b: ContentBlock, t: string): boolean {

@@ -295,3 +295,21 @@ test('a metadata class repeated on every entry (a listing of papers) is the entr
   const r = extractDocument({ html: page(`<main><h1>Recent submissions</h1>${prose(1)}<dl>${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join('')}</dl><p>Each entry links its abstract, a PDF and the HTML version of the paper; the list is updated every weekday at midnight, and older entries move to the archive pages.</p></main>`), url: 'https://papers.test/list/recent' });
   for (const n of [1, 4, 8]) assert.ok(r.markdown.includes(`Paper number ${n} on sparse`), r.markdown);
 });
+
+test('article: linked-headline cards after the article go; a curated list of linked headings inside it and the lead after a linked site name stay', () => {
+  const card = (n: number) => `<h2><a href="https://pages.test/2025/other-post-${n}">Other post number ${n} about warm pools</a></h2><p>A short summary of other post ${n}, as themes print it under the card.</p>`;
+  const html = page(`<article><h1>Measuring cold starts</h1>${prose(6)}</article><div class="next-post-thumbnails">${[1, 2].map(card).join('')}</div>`, '<script type="application/ld+json">{"@type":"BlogPosting"}</script>');
+  const r = extractDocument({ html, url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes('Paragraph 6 adds'), r.markdown);
+  for (const gone of ['Other post number 1', 'summary of other post 2']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  // Linked headings between the article's own paragraphs are a list of resources: its content.
+  const resource = (n: number) => `<h2><a href="https://tools.test/tool-${n}">Profiler number ${n}</a></h2><p>Profiler ${n} samples the runtime every millisecond, which is what a cold start needs, and it exports flame graphs that the team can compare across regions.</p>`;
+  const list = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(2)}${[1, 2, 3].map(resource).join('')}${prose(2)}</article>`, '<script type="application/ld+json">{"@type":"BlogPosting"}</script>'), url: 'https://pages.test/tools' });
+  for (const kept of ['Profiler number 1', 'Profiler 3 samples']) assert.ok(list.markdown.includes(kept), `${kept}\n${list.markdown}`);
+  // A heading linking the home page is the site's name: it goes, the lead under it stays.
+  const lead = 'Also this year the team measured cold starts in every region, and the first results are already in.';
+  const masthead = extractDocument({ html: page(`<div><h1><a href="https://pages.test/">The Daily Runtime</a></h1><p>${lead}</p>${prose(4)}</div>`, '<meta property="og:type" content="article">'), url: 'https://pages.test/2025/cold-starts' });
+  assert.equal(masthead.pageType, 'article');
+  assert.ok(masthead.markdown.includes(lead), masthead.markdown);
+  assert.ok(!masthead.markdown.includes('The Daily Runtime'), masthead.markdown);
+});
