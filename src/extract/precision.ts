@@ -19,7 +19,8 @@
 //     tail          an element classed as the metadata line (`entry-meta`, `postmetadata`, `byline`, `post-date`)
 //                   with no heading in it (on prose pages);
 //     heading       a recirculation/share/comment heading ("Related", "More from …", "Mehr zum Thema", "Vous aimerez
-//                   aussi" …) opens a block that goes with it;
+//                   aussi", "Über den Autor" …) opens a block that goes with it, and so does a heading written as a
+//                   chrome sentence (a donation or newsletter box's "Nichts mehr verpassen!");
 //                   on products a shipping / returns / cross-sell / FAQ label (shop.ts) does too, heading or not,
 //                   unless the block holds the product's own facts;
 //     teasers       a run of ≥ 3 same-shaped cards (a linked headline, maybe a date, a short summary, an excerpt of
@@ -37,7 +38,7 @@
 //                   figure captions on prose pages (while captions stay under 15% of the text);
 //     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
 //                   and site chrome written as a sentence: paywall and subscription pitches, "join our Telegram
-//                   channel", affiliate and opinion disclaimers, copyright and consent notices, sign-up forms'
+//                   channel", "follow <site> on Twitter", newsletter pitches, affiliate and opinion disclaimers, copyright and consent notices, sign-up forms'
 //                   consent lines ("By signing up, you agree …");
 //     teasers       on articles, after the article's last prose paragraph, a headline that is only a link to another
 //                   page with at most a short summary under it (a "next post" card), unless such cards are 30% of
@@ -89,6 +90,7 @@ export const RELATED_HEADING = new RegExp(
       'next (article|post|story)', 'previous (article|post|story)', '(other|more) (stories|articles|posts|news) (from|by|in|on) [\\w &\'’-]+',
       'you may have missed', 'related coverage', 'more (videos|photos|galleries)', '(advertisement|sponsored( content)?|werbung|anzeige): .{1,80}',
       // German
+      'über (den|die) autor(in|en)?', 'sobre el autor', 'sobre la autora', 'à propos de l\'auteur', 'l\'auteur', 'sobre o autor',
       'mehr zum thema', 'mehr (aus|von|zu) [\\w äöüß-]+', 'weitere (artikel|beiträge|nachrichten|themen|news|informationen|links)( [\\w äöüß-]+)?',
       'auch interessant', 'das könnte (sie|dich) (auch )?interessieren', 'das thema könnte (sie|dich) auch interessieren',
       'lesen sie auch( die folgenden beiträge)?', 'zum weiterlesen', 'weiterführende links?', 'neueste beiträge', 'ähnliche (artikel|beiträge)',
@@ -504,6 +506,11 @@ const CHROME_SENTENCE = new RegExp(
     '(follow|join) us on (facebook|twitter|x|instagram|telegram|whatsapp|youtube|linkedin|tiktok)',
     '(join|subscribe to|follow) our (telegram|whatsapp|youtube|newsletter|channel)', 'canal de (telegram|whatsapp|youtube)',
     'síguenos en', 'suivez-nous', 'folgen sie uns (auf|bei)', 'letters? to the editor via',
+    // "follow <the site> on <network>" as a sentence of its own (not "fans follow the team on Twitter")
+    '(^|[.!?:]\\s+|\\s(and|or|und|oder|o|y|ou|et)\\s)(follow|folgen sie|folge|seguir a|siga a|sigue a|suivez)( [\\p{L}\\p{N}.@&\'’-]+){1,4} (on|auf|bei|en|sur) (facebook|twitter|instagram|telegram|whatsapp|youtube|linkedin|tiktok|mastodon|threads)',
+    // newsletter pitches
+    '(nichts|keine (news|nachrichten|folge|ausgabe)) (mehr )?(verpassen|versäumen)', 'verpassen sie (nichts|keine)',
+    'never miss (a|an|another) (story|post|article|update|issue|thing)', '(zum|für den|für unseren) newsletter anmelden',
     // disclaimers and notices
     '(we )?may (receive|earn) (a |an )?(affiliate )?(compensation|commission)', 'contains (affiliate links|references to products)',
     // sign-up forms' consent lines and pitches
@@ -574,7 +581,10 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     // kind of block: drop it and the short or link-led blocks after it, up to the next prose or heading.
     for (let i = 1; i < blocks.length; i++) {
       const b = blocks[i];
-      if (!keep[i] || b.kind === 'code' || b.kind === 'table' || b.text.length > 80 || !RELATED_HEADING.test(b.text.trim())) continue;
+      // A heading written as a site-chrome sentence ("Unterstütze uns mit 2,50 €!", "Nichts mehr verpassen!") titles a
+      // donation or newsletter box the same way.
+      const chromeHeading = b.kind === 'heading' && b.text.length <= 160 && CHROME_SENTENCE.test(b.text);
+      if (!keep[i] || b.kind === 'code' || b.kind === 'table' || (!chromeHeading && (b.text.length > 80 || !RELATED_HEADING.test(b.text.trim())))) continue;
       keep[i] = false;
       count(report, 'heading', () => b.text);
       // A sentence ("Subscribe to our newsletter for weekly tips.") is a prompt, not a label: it goes alone.

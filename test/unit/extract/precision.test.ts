@@ -313,3 +313,19 @@ test('article: linked-headline cards after the article go; a curated list of lin
   assert.ok(masthead.markdown.includes(lead), masthead.markdown);
   assert.ok(!masthead.markdown.includes('The Daily Runtime'), masthead.markdown);
 });
+
+test('article: a donation or newsletter heading written as a chrome sentence, a "follow <site> on <network>" line and "Über den Autor" go; prose about following stays', () => {
+  const boxes = [
+    '<section><h3>Unterstütze Runtime bereits mit 2,50 €!</h3><p>Monatlich kündbar.</p></section>',
+    '<section><h2>2026 nichts mehr verpassen!</h2><p>Jeden Freitag in Ihrem Postfach.</p></section>',
+    '<p>Puede escribirnos a <a href="mailto:r@pages.test">r@pages.test</a> o seguir a The Daily Runtime en <a href="https://facebook.test/">Facebook</a>.</p>',
+    '<p><strong>Follow The Daily Runtime on Twitter and Instagram @dailyruntime.</strong></p>',
+    '<p>Über den Autor</p>',
+  ].join('');
+  const fans = 'Fans of the platform follow the release team on Twitter, where every regression in cold-start times gets discussed within hours of a release going out.';
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(4)}<p>${fans}</p>${boxes}</article>`, '<script type="application/ld+json">{"@type":"NewsArticle"}</script>'), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes(fans), r.markdown);
+  for (const gone of ['Unterstütze', 'Monatlich kündbar', 'nichts mehr verpassen', 'Puede escribirnos', 'Follow The Daily Runtime', 'Über den Autor']) {
+    assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  }
+});
