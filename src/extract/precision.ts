@@ -43,7 +43,9 @@
 //     teasers       on articles, after the article's last prose paragraph, a headline that is only a link to another
 //                   page with at most a short summary under it (a "next post" card), unless such cards are 30% of
 //                   the text; a headline linking the home page (the site's name as a masthead) goes alone;
-//     tail          after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
+//     tail          between an article's title heading and its first prose paragraph, up to three short header lines
+//                   that end in a word (section label, dateline: "Energie 12.12.2022");
+//                   after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
 //                   reading times, "3 days ago", "Tags:", "Filed under") on article and generic pages — not a priced
 //                   product list (shop.ts) on a generic page: a shop's category page ends in its product cards;
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
@@ -536,6 +538,8 @@ const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, 
 export interface BlockRefineOptions {
   pageType: PageType;
   title?: string;
+  /** How many blocks after `blocks[0]` (the title line) preceded the page's own title heading in the document. */
+  beforeTitle?: number;
 }
 
 /** Share of a block's text that sits inside links: a sentence with one citation link is still prose. */
@@ -629,6 +633,20 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       if (keep[i] && (blocks[i].kind === 'paragraph' || blocks[i].kind === 'list') && t.length <= 100 && META_LINE.test(t)) {
         keep[i] = false;
         count(report, 'tail', () => t);
+      }
+    }
+    // On an article the header's other short lines between the title heading and the first paragraph go too: the
+    // section label, a dateline with a place ("Energie 12.12.2022", "Olympische Winterspiele", "Promis") — a label
+    // ends in a word, not in sentence punctuation, a colon (a lead-in) or a comma (a salutation). A run of many such
+    // lines is content (a recipe's ingredients set as paragraphs), so only a header's few go. A kicker set above
+    // the title heading stays, as the reference output keeps it (reading.md §22, "Agent infrastructure · 8 minute
+    // read").
+    if (opts.pageType === 'article' && firstProse > 0) {
+      const labels: number[] = [];
+      for (let i = 1 + (opts.beforeTitle ?? 0); i < firstProse; i++) if (keep[i] && isHeaderLabel(blocks[i])) labels.push(i);
+      if (labels.length <= HEADER_LABELS_MAX) for (const i of labels) {
+        keep[i] = false;
+        count(report, 'tail', () => blocks[i].text);
       }
     }
     // A generic page whose closing run is a priced product grid (a shop's category page read as prose) ends in its
@@ -725,6 +743,14 @@ function isTailLabel(b: ContentBlock, t: string): boolean {
   if (b.kind === 'image' || b.kind === 'list' || b.markdown.trimStart().startsWith('![')) return false;
   if (t.length <= 60 && !/[.!?…]$/.test(t)) return true;
   return b.kind === 'paragraph' && t.length < 300 && /^_[^_][\s\S]*_$/.test(b.markdown.trim());
+}
+
+/** An article's header carries a kicker, a section label and a dateline: three short lines at most. */
+const HEADER_LABELS_MAX = 3;
+
+function isHeaderLabel(b: ContentBlock): boolean {
+  const t = b.text.trim();
+  return b.kind === 'paragraph' && t.length <= 80 && /[\p{L}\p{N})\]]$/u.test(t) && !b.markdown.trimStart().startsWith('![');
 }
 
 /** A heading whose whole text is one link to another page (an in-page anchor `#…` is a table of contents). */

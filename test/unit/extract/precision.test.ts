@@ -329,3 +329,18 @@ test('article: a donation or newsletter heading written as a chrome sentence, a 
     assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
   }
 });
+
+test('article: the header\'s labels and dateline between the title and the first paragraph go; a kicker above the title, a lead-in and a run of short lines stay', () => {
+  const header = '<div class="kicker">Infrastruktur</div><p>Energie 12.12.2022</p><div><span>Serverless Weekly</span></div>';
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${header}<p>Das Beste kommt jetzt:</p>${prose(4)}</article>`, '<script type="application/ld+json">{"@type":"NewsArticle"}</script>'), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes('Paragraph 1 adds'), r.markdown);
+  assert.ok(r.markdown.includes('Das Beste kommt jetzt:'), r.markdown);
+  for (const gone of ['Infrastruktur', 'Energie 12.12.2022', 'Serverless Weekly']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  // A kicker set above the title heading stays, as in the reference output (reading.md §22).
+  const above = extractDocument({ html: page(`<article><p>Infrastruktur · 8 Minuten</p><h1>Measuring cold starts</h1>${prose(4)}</article>`, '<script type="application/ld+json">{"@type":"NewsArticle"}</script>'), url: 'https://pages.test/cold-starts' });
+  assert.ok(above.markdown.includes('Infrastruktur · 8 Minuten'), above.markdown);
+  // Many short lines before the first paragraph are content (ingredients set as paragraphs), not a header.
+  const ingredients = ['2 cups flour', '1 cup water', '1 tsp salt', '10 g yeast'].map((l) => `<p>${l}</p>`).join('');
+  const recipe = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${ingredients}${prose(3)}</article>`, '<script type="application/ld+json">{"@type":"NewsArticle"}</script>'), url: 'https://pages.test/bread' });
+  for (const kept of ['2 cups flour', '10 g yeast']) assert.ok(recipe.markdown.includes(kept), `${kept}\n${recipe.markdown}`);
+});
