@@ -35,7 +35,8 @@
 //     markup        a block that is only HTML markup as text (tracking pixels from <noscript>, escaped embeds);
 //     duplicate     a second copy of the title (on forums also each post's "Re: <title>" subject);
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
-//                   figure captions on prose pages (while captions stay under 15% of the text);
+//                   figure captions on prose pages (while captions stay under 15% of the text), and there a short
+//                   paragraph that ends in a credit ("… | © Getty Images", "… (Foto: dpa)");
 //     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
 //                   and site chrome written as a sentence: paywall and subscription pitches, "join our Telegram
 //                   channel", "follow <site> on Twitter", newsletter pitches, affiliate and opinion disclaimers, copyright and consent notices, sign-up forms'
@@ -466,6 +467,11 @@ const MARKUP_ONLY = /^(\s*<\/?[a-z][a-z0-9-]*(\s+[^<>]*)?\/?>\s*)+$/i;
 const CREDIT_LEAD = /^(\(?(foto|fotos|photo|photos|photograph|bild|bilder|image|images|imagen|imágenes|credit|credits|crédito|crédits?( photos?)?|quelle|source|abbildung|grafik|illustration|video|titelbild|beitragsbild)\b\s*(by|von|:|©|\/)?)/i;
 const CREDIT_MARK = /(©|\(c\)|getty ?images|shutterstock|istock(photo)?|imago|picture[ -]alliance|\bdpa\b|reuters|\bafp\b|\bap photo\b|unsplash|pixabay|fotolia|adobe ?stock|depositphotos|\bkeystone\b|\bepa\b|bestimage|télam|\bfoto:|\bbild:|\bphoto:)/i;
 
+/** A credit closing a line: "© Name", "(Foto: Name)", "Bild: Name" after the caption's words. */
+const CREDIT_END = /(^|[\s|(–—-])(©|\(c\)|(foto|fotos|photo|photos|bild|bilder|credit|credits|crédito|quelle|image|imagen)\s*:)\s*[^.!?©:]{2,60}\)?$/iu;
+/** A caption is a sentence or two. */
+const CREDITED_CAPTION_MAX = 250;
+
 /** Prompts that are never the article: share, comment, rate, log in, subscribe. Whole-line matches. */
 const PROMPT_LINE = new RegExp(
   '^(' +
@@ -618,6 +624,15 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       if (keep[i] && blocks[i].kind !== 'image' && FIGCAPTION.test(blocks[i].selector)) {
         keep[i] = false;
         count(report, 'credit', () => blocks[i].text);
+      }
+    }
+    // A short paragraph that ends in a picture credit ("… gesegnet. | © Agency/Getty Images", "… (Foto: dpa)") is
+    // a caption set without <figcaption>: running text does not sign off with a copyright.
+    for (let i = 1; i < blocks.length; i++) {
+      const t = blocks[i].text.trim();
+      if (keep[i] && blocks[i].kind === 'paragraph' && t.length <= CREDITED_CAPTION_MAX && CREDIT_END.test(t) && !blocks[i].markdown.trimStart().startsWith('![')) {
+        keep[i] = false;
+        count(report, 'credit', () => t);
       }
     }
     // The tail after the last prose paragraph: a closing run of metadata lines (dates, bylines, tag labels).

@@ -344,3 +344,11 @@ test('article: the header\'s labels and dateline between the title and the first
   const recipe = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${ingredients}${prose(3)}</article>`, '<script type="application/ld+json">{"@type":"NewsArticle"}</script>'), url: 'https://pages.test/bread' });
   for (const kept of ['2 cups flour', '10 g yeast']) assert.ok(recipe.markdown.includes(kept), `${kept}\n${recipe.markdown}`);
 });
+
+test('article: a short paragraph that ends in a picture credit is a caption and goes; a sentence mentioning a copyright stays', () => {
+  const captions = '<div><img src="/rack.jpg" alt=""><div>The rack in the Frankfurt region at night, photographed from the loading bay. | © Agency Nine</div></div><p>Warm pools in the Paris region, where the team measured the longest cold starts. (Foto: Jane Roe)</p>';
+  const mention = 'The platform keeps the © notice of every uploaded image, and the team argued at length about whether that belongs in the cold-start path at all.';
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(3)}${captions}<p>${mention}</p>${prose(2)}</article>`, '<script type="application/ld+json">{"@type":"NewsArticle"}</script>'), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes(mention), r.markdown);
+  for (const gone of ['Frankfurt region at night', 'Paris region']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
