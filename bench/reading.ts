@@ -246,7 +246,9 @@ export async function runReadingBench(argv: string[] = []): Promise<void> {
   const header = ['set / slice', 'pages', ...shown.flatMap((e) => [`${label(e)} F1`, 'P', 'R', 'tok', 'ms'])];
   const rows: string[][] = [header];
   const out: Record<string, unknown> = {};
-  const articleTokens: Record<string, number[]> = {};
+  // Article token ratios are paired: over the pages both Occam and that baseline have a record for (with cached
+  // baselines the baseline covers only the pages it was run on, so unpaired means would compare different pages).
+  const articleTokens: Record<string, { occam: number[]; base: number[] }> = {};
   const recsFor = (set: SetName, pages: PageRef[], e: ExtractorName): PageRecord[] =>
     pages.map((p) => records.get(keyOf(set, p.id))?.[e]).filter((r): r is PageRecord => r !== undefined);
   for (const [set, pages] of pagesBySet) {
@@ -277,14 +279,29 @@ export async function runReadingBench(argv: string[] = []): Promise<void> {
     }
     out[set] = setOut;
     if (set !== 'wcxb-dev-sample') {
-      for (const e of shown) (articleTokens[e] ??= []).push(...recsFor(set, pages.filter((p) => p.type === 'article'), e).map((r) => r.tokens));
+      for (const p of pages.filter((p) => p.type === 'article')) {
+        const rec = records.get(keyOf(set, p.id));
+        for (const e of shown) {
+          if (e === 'occam' || !rec?.occam || !rec[e]) continue;
+          const pair = (articleTokens[e] ??= { occam: [], base: [] });
+          pair.occam.push(rec.occam.tokens);
+          pair.base.push(rec[e].tokens);
+        }
+      }
     }
   }
   table(rows);
-  const o = articleTokens.occam ?? [];
+  for (const e of cachedUsed) {
+    const n = [...records.values()].filter((r) => r[e]).length;
+    if (n < records.size) console.log(`note: ${e} is from the cache, which holds ${n} of these ${records.size} pages: its columns are over those pages only`);
+  }
+  const tokenRatio = (b: string): number | undefined => {
+    const pair = articleTokens[b];
+    return pair?.base.length ? mean(pair.occam) / mean(pair.base) : undefined;
+  };
   for (const b of shown.filter((e) => e !== 'occam')) {
-    const bt = articleTokens[b] ?? [];
-    if (o.length && bt.length) console.log(`article pages (wcxb-dev + trafilatura-eval): mean tokens occam/${b} = ${fmt(mean(o) / mean(bt), 2)}x`);
+    const ratio = tokenRatio(b);
+    if (ratio !== undefined) console.log(`article pages (${articleTokens[b].base.length} with both): mean tokens occam/${b} = ${fmt(ratio, 3)}x`);
   }
   const allRecs = (e: ExtractorName): PageRecord[] => [...records.values()].map((r) => r[e]).filter((r): r is PageRecord => r !== undefined);
   const speed: Record<string, number> = {};
@@ -321,7 +338,7 @@ export async function runReadingBench(argv: string[] = []): Promise<void> {
       golden,
       results: out,
       speedup: speed,
-      articleTokenRatio: Object.fromEntries(shown.filter((e) => e !== 'occam' && articleTokens[e]?.length).map((e) => [e, round(mean(o) / mean(articleTokens[e]), 3)])),
+      articleTokenRatio: Object.fromEntries(shown.filter((e) => tokenRatio(e) !== undefined).map((e) => [e, round(tokenRatio(e)!, 3)])),
     });
   }
   if (!existsSync(CACHE_FILE) && !args.occamOnly) console.log('note: no baseline cache written');

@@ -47,40 +47,75 @@ export interface FitResult {
   tokensDropped: number;
 }
 
-/** BM25 scores of each paragraph against the query terms, normalised to 0–1 by the best paragraph. */
-export function bm25Scores(paragraphs: readonly string[], query: readonly string[]): number[] {
-  const docs = paragraphs.map((p) => termsOf(p));
-  const avgLen = docs.reduce((n, d) => n + d.length, 0) / Math.max(1, docs.length);
-  // Each distinct term is matched against the query once (termMatches is prefix/stem matching), then every
-  // paragraph counts its hits by lookup: linear in the page's tokens. Matching every token against every query term
-  // took 15 s on a 6 MB page, and document frequencies per paragraph were quadratic before that.
-  const hitsOf = new Map<string, number[]>();
-  for (const d of docs) {
-    for (const t of d) {
-      if (hitsOf.has(t)) continue;
-      const hits: number[] = [];
-      for (const [qi, q] of query.entries()) if (termMatches(t, q)) hits.push(qi);
-      hitsOf.set(t, hits);
-    }
-  }
-  const tfs = docs.map((d) => {
-    const tf = new Array<number>(query.length).fill(0);
-    for (const t of d) for (const qi of hitsOf.get(t)!) tf[qi]++;
-    return tf;
+/**
+ * Which query terms each document term matches (termMatches: equal, or one a prefix of the other when the shorter
+ * has 4+ characters), by lookup rather than by trying every query term: an unfocused fit's query is every heading's
+ * terms, a thousand on a long page, against tens of thousands of distinct page terms.
+ */
+function queryMatcher(query: readonly string[]): (term: string) => readonly number[] {
+  const exact = new Map<string, number[]>();
+  const byPrefix = new Map<string, number[]>(); // every 4+-character proper prefix of a query term → its indices
+  const add = (m: Map<string, number[]>, k: string, qi: number) => {
+    const list = m.get(k);
+    if (!list) m.set(k, [qi]);
+    else if (list[list.length - 1] !== qi) list.push(qi);
+  };
+  query.forEach((q, qi) => {
+    add(exact, q, qi);
+    for (let n = 4; n < q.length; n++) add(byPrefix, q.slice(0, n), qi);
   });
-  const dfs = query.map((_, qi) => tfs.filter((tf) => tf[qi] > 0).length);
-  const raw = docs.map((d, di) => {
-    let s = 0;
-    for (let qi = 0; qi < query.length; qi++) {
-      const tf = tfs[di][qi];
-      if (!tf) continue;
-      const df = dfs[qi];
-      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5));
-      s += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / Math.max(1, avgLen)));
+  const cache = new Map<string, readonly number[]>();
+  return (term) => {
+    let hits = cache.get(term);
+    if (hits) return hits;
+    const found = new Set<number>([...(exact.get(term) ?? []), ...(term.length >= 4 ? byPrefix.get(term) ?? [] : [])]);
+    // The term is longer and a query term of 4+ characters is its prefix.
+    for (let n = 4; n < term.length; n++) for (const qi of exact.get(term.slice(0, n)) ?? []) found.add(qi);
+    hits = [...found].sort((a, b) => a - b);
+    cache.set(term, hits);
+    return hits;
+  };
+}
+
+/**
+ * BM25 scores of each paragraph against the query terms, normalised to 0–1 by the best paragraph. Term frequencies
+ * are kept sparse (only the query terms a paragraph hits): a dense row per paragraph was 60,000 × 1,000 numbers,
+ * half a gigabyte, on a 6 MB page with a thousand headings (issue 14).
+ */
+export function bm25Scores(paragraphs: readonly string[], query: readonly string[]): number[] {
+  const hitsOf = queryMatcher(query);
+  const lengths = new Array<number>(paragraphs.length);
+  const tfs: Array<Map<number, number> | null> = new Array(paragraphs.length);
+  const df = new Array<number>(query.length).fill(0);
+  let totalLen = 0;
+  paragraphs.forEach((p, di) => {
+    const terms = termsOf(p);
+    lengths[di] = terms.length;
+    totalLen += terms.length;
+    let tf: Map<number, number> | null = null;
+    for (const t of terms) {
+      for (const qi of hitsOf(t)) {
+        tf ??= new Map();
+        tf.set(qi, (tf.get(qi) ?? 0) + 1);
+      }
     }
+    tfs[di] = tf;
+    if (tf) for (const qi of tf.keys()) df[qi]++;
+  });
+  const avgLen = totalLen / Math.max(1, paragraphs.length);
+  let max = 0;
+  const raw = tfs.map((tf, di) => {
+    if (!tf) return 0;
+    let s = 0;
+    // Summed in query order, as the per-term formula is (floating-point sums depend on order).
+    for (const qi of [...tf.keys()].sort((a, b) => a - b)) {
+      const n = tf.get(qi)!;
+      const idf = Math.log(1 + (paragraphs.length - df[qi] + 0.5) / (df[qi] + 0.5));
+      s += (idf * n * (K1 + 1)) / (n + K1 * (1 - B + (B * lengths[di]) / Math.max(1, avgLen)));
+    }
+    if (s > max) max = s;
     return s;
   });
-  const max = Math.max(0, ...raw);
   return raw.map((s) => (max > 0 ? s / max : 0));
 }
 

@@ -346,8 +346,9 @@ function planMarkdown(input: PlanInput, cap: number | null): MarkdownPlan {
     let used = first.used;
     if (first.partial === null && pieces.length === unit.length) {
       // Then the section's other blocks by how well they answer the query (document order breaks ties).
+      const inUnit = new Set(unit);
       const rest = subtree
-        .filter((i) => !unit.includes(i))
+        .filter((i) => !inUnit.has(i))
         .map((i) => ({ i, score: input.query ? blockScore(blocks[i].text, input.query) : 0 }))
         .sort((a, b) => b.score - a.score || a.i - b.i)
         .map((x) => x.i);
@@ -356,12 +357,17 @@ function planMarkdown(input: PlanInput, cap: number | null): MarkdownPlan {
       used += more.used + (more.pieces.length ? SEP : 0);
       const chosenComplete = more.pieces.length === rest.length;
       if (chosenComplete) {
+        // Sets and loops, not includes/some/spread: a long page's section holds tens of thousands of blocks.
+        const taken = new Set(pieces.map((p) => p.index));
         for (const o of others) {
           const s = doc.sections[o.ordinal];
-          const own = range(s.firstBlock, s.endBlock).filter((i) => !pieces.some((p) => p.index === i));
+          const own = range(s.firstBlock, s.endBlock).filter((i) => !taken.has(i));
           const need = own.reduce((n, i) => n + blockCost[i] + SEP, 0);
           if (own.length && used + need <= avail) {
-            pieces.push(...own.map((i) => ({ index: i, text: blocks[i].text })));
+            for (const i of own) {
+              pieces.push({ index: i, text: blocks[i].text });
+              taken.add(i);
+            }
             used += need;
           }
         }

@@ -15,11 +15,12 @@ import {
 } from './dom.ts';
 import type { PageType } from './types.ts';
 
-/** Never content. */
+/** Never content. The text inside <video> and <audio> is the fallback for browsers that cannot play them ("Your
+ *  browser does not support the video tag."). */
 export const DROP_TAGS = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'frame', 'frameset', 'object', 'embed',
   'link', 'meta', 'input', 'select', 'textarea', 'button', 'option', 'datalist', 'dialog', 'map', 'area', 'audio',
-  'source', 'track', 'head',
+  'video', 'source', 'track', 'head',
 ]);
 
 /** Page chrome by element or ARIA role. */
@@ -35,6 +36,16 @@ export const CHROME_ROLES = new Set([
  */
 export const STRONG_BOILERPLATE =
   /(^|[\s_-])(cookies?|consent|gdpr|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|skip-to-main|skiptomain|screenreader|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|side-widget|sidebar-widget|widget-side|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint)(?=$|[\s_-])/;
+
+/**
+ * Consent-management platforms' containers (OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc, Quantcast,
+ * Sourcepoint, CookieYes, Osano, iubenda, Complianz, Borlabs, …). Their preference centre lists every cookie purpose
+ * and vendor in sentences, often more text than a listing page's short card titles, so the size guard that protects
+ * content wrappers with chrome-like names would keep them; a vendor's consent widget is never the page's content,
+ * so these go whatever their size.
+ */
+export const CONSENT_PLATFORM =
+  /(^|[\s_-])(onetrust|ot-sdk-container|cybotcookiebotdialog|cookiebot|didomi-host|didomi-popup|usercentrics-root|truste-consent|trustarc-banner|qc-cmp2-container|sp_message_container|cky-consent-container|osano-cm-window|iubenda-cs-banner|cmplz-cookiebanner|borlabs-cookie|tarteaucitronroot|cookiefirst-root)(?=$|[\s_-])/;
 
 /** Patterns that mark boilerplate unless the same element also looks like content (see CONTENT_HINT). */
 export const WEAK_BOILERPLATE =
@@ -106,6 +117,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
   const guardOver = Math.max(200, total * 0.5);
   const victims: Element[] = [];
   const strip = opts.stripSelectors ?? [];
+  const panels = disclosurePanels(doc);
   walk(doc, (el) => {
     if (el.name === 'html' || el.name === 'body') return true;
     // Code is verbatim: highlighter spans named "comment", "tag" or "nav" are not page chrome.
@@ -120,8 +132,11 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
         return false;
       }
     }
-    const verdict = judge(el, opts.pageType, opts.mode ?? 'full');
-    if (verdict && !(verdict !== 'hidden-hard' && (collapsedTextLength(el) > guardOver || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
+    const verdict = judge(el, opts.pageType, opts.mode ?? 'full', panels);
+    // The page's own footer goes at any size; everything else chrome-like stays when it holds half the page (a
+    // wrapper named after its layout).
+    const tooBig = (): boolean => verdict !== 'footer' && collapsedTextLength(el) > guardOver;
+    if (verdict && !(verdict !== 'consent' && (tooBig() || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
       victims.push(el);
       return false;
     }
@@ -137,23 +152,51 @@ const SIDEBAR = /(^|[\s_-])(side-widget|sidebar-widget|widget-side)(?=$|[\s_-])/
 /** A widget class beside one of these is a content block built from widgets (`widget_text` alone is not). */
 const SIDEBAR_RESCUE = /(^|[\s_-])(content|main|article|post|entry|story)(?=$|[\s_-])/;
 
-type Verdict = 'chrome' | 'pattern' | 'sidebar' | 'hidden' | 'hidden-hard' | undefined;
+type Verdict = 'chrome' | 'footer' | 'pattern' | 'sidebar' | 'hidden' | 'consent' | undefined;
+
+// The page footer (`<footer>` or role=contentinfo outside the article) is exempt from the size guard. A shop's footer
+// carries pages of legal footnotes (financing terms, trade-in conditions) in sentences, outweighing the product
+// tiles' short lines above it, and the scorer would pick its fine print as the content; on a script-rendered page
+// the footer may be all the markup holds, and reading it as the content would hide that the content is unknown
+// (the page reads as thin, and a browser render can be tried).
 
 /** React 18 streaming SSR parks server-rendered boundaries in `<div hidden id="S:1">` until JS moves them. */
 const REACT_STREAM_ID = /^[SB]:\d+$/;
 
-function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): Verdict {
-  if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return 'hidden';
-  if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
-  const style = attr(el, 'style');
-  if (style && HIDDEN_STYLE.test(style)) return 'hidden';
+/**
+ * The panels of disclosure widgets (WAI-ARIA accordions and tabs: a control with `aria-expanded` and `aria-controls`
+ * naming the panel's id). A collapsed panel is hidden until the reader opens it — an FAQ answer, a buying guide's
+ * sections, a product's specs — so it is the page's text, not hidden chrome.
+ */
+function disclosurePanels(doc: Document): Set<string> {
+  const ids = new Set<string>();
+  walk(doc, (el) => {
+    const controls = el.attribs['aria-controls'];
+    if (controls && el.attribs['aria-expanded'] !== undefined) for (const id of controls.split(/\s+/)) if (id) ids.add(id);
+    return true;
+  });
+  return ids;
+}
+
+function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', panels: ReadonlySet<string>): Verdict {
+  const ci = classAndId(el);
+  if (ci && CONSENT_PLATFORM.test(ci)) return 'consent';
+  const panel = el.attribs.id !== undefined && panels.has(el.attribs.id);
+  if (!panel) {
+    if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return 'hidden';
+    if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
+    const style = attr(el, 'style');
+    if (style && HIDDEN_STYLE.test(style)) return 'hidden';
+  }
   const cls = el.attribs.class;
-  if (cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c))) return 'hidden';
+  if (!panel && cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c))) return 'hidden';
   // WordPress-style sidebar widgets: the bare `widget` class or `widget_*` (not Elementor's `elementor-widget-*`).
   if (mode === 'full' && cls && (SIDEBAR.test(cls) || cls.split(/\s+/).some((c) => c === 'widget' || c.startsWith('widget_'))) && !SIDEBAR_RESCUE.test(cls)) {
     return 'sidebar';
   }
   const role = (attr(el, 'role') ?? '').toLowerCase();
+  // The page footer (`<footer>` or role=contentinfo outside the article): not an article's own <footer> byline.
+  if ((role === 'contentinfo' || el.name === 'footer') && !insideContent(el)) return 'footer';
   if (role && CHROME_ROLES.has(role)) {
     if (role === 'banner' || role === 'alert' || role === 'status') return insideContent(el) ? undefined : 'chrome';
     return 'chrome';
@@ -162,7 +205,6 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative'): 
   if (el.name === 'header') return insideContent(el) ? undefined : 'chrome';
   if (mode === 'conservative') return undefined;
   if (el.name === 'form') return 'pattern';
-  const ci = classAndId(el);
   if (!ci) return undefined;
   if (STRONG_BOILERPLATE.test(ci)) return 'pattern';
   // <article>/<main> declare themselves content: only the strong patterns above can overrule that.

@@ -261,7 +261,7 @@ function withTitle(blocks: ContentBlock[], title: string | undefined): { blocks:
   const t = norm(title);
   // The body's own title heading: the same words, or one that extends/abbreviates the document title
   // ("X vs. Y" in <title>, "X vs. Y: which is right for you?" in the h1). Its wording wins; it appears once.
-  const dupIndex = blocks.findIndex((b, i) => {
+  let dupIndex = blocks.findIndex((b, i) => {
     if (i >= 8 || b.kind !== 'heading' || (b.level ?? 2) > 2) return false;
     const h = norm(b.text);
     if (h === t || (Math.min(h.length, t.length) >= 12 && (h.includes(t) || t.includes(h)))) return true;
@@ -271,6 +271,15 @@ function withTitle(blocks: ContentBlock[], title: string | undefined): { blocks:
     const head = title.slice(0, b.text.length);
     return head.toLowerCase() === b.text.toLowerCase() && /^\s+[|\-–—:·•»]\s/.test(title.slice(b.text.length));
   });
+  // Otherwise a leading h1 of the content is the page's own headline and the document title only its search-engine
+  // wording ("Shop Furniture Online - Modern & Affordable" over "Furniture"): one `#` line, the headline's. Not when
+  // the title merely continues the h1's words (an h1 "Apple" under "Apple pie with cinnamon" is a cut-off label),
+  // nor for a linked h1 (a site name linking home).
+  const headline =
+    dupIndex >= 0
+      ? -1
+      : blocks.findIndex((b, i) => i < 3 && b.kind === 'heading' && b.level === 1 && norm(b.text).length >= 3 && !t.startsWith(`${norm(b.text)} `) && !/\]\(/.test(b.markdown));
+  if (headline >= 0) dupIndex = headline;
   const heading = dupIndex >= 0 ? blocks[dupIndex] : undefined;
   const text = heading && norm(heading.text) !== t ? heading.text : title;
   const selector = heading ? heading.selector : 'head > title';

@@ -5,6 +5,8 @@
 //      listings);
 //   3. a Readability-class scorer (paragraph length + comma scoring propagated to ancestors, class weights, link
 //      density, sibling merging) that arbitrates when the semantic hint is missing, too narrow or disjoint;
+//   3b. card grids: a root made of cards takes every group of the same cards; a grid of pictured cards that
+//      outweighs the root several times replaces it (category and index pages);
 //   4. the precision stage inside the chosen (and widened) roots: precision.ts `refineRoots` — comment sections,
 //      recirculation headings, teaser-card runs, link-dense blocks, each page-type aware.
 import {
@@ -14,6 +16,7 @@ import {
   classAndId,
   commonAncestor,
   contains,
+  findFirst,
   matches,
   querySelectorAll,
   walk,
@@ -406,6 +409,7 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
     const own = roots.filter((r) => !withinSection(r, isCommentSection));
     if (own.length > 0) roots = own;
   }
+  roots = wholeCardGrid(roots, body, stats, opts.pageType) ?? outweighingGrid(roots, body, stats, opts.pageType) ?? roots;
   // Landing, service, product and listing pages spread their content over many sections; a single best-scoring
   // block then holds a fraction of it. When the root holds less than `share` of the page's non-link text, widen to
   // the smallest ancestor holding `target` of it (the chrome is already gone, so that ancestor is content).
@@ -422,6 +426,86 @@ export function findMainContent(doc: Document, opts: MainContentOptions): MainCo
   }
   const precision = refineRoots(roots, stats, opts.pageType);
   return { roots, strategy, precision };
+}
+
+/** Tag plus first class: the shape repeated cards share (`li.product`, `a.card-list-card`); bare tags are too common. */
+function cardShape(el: Element): string | undefined {
+  const cls = (el.attribs.class ?? '').trim().split(/\s+/)[0];
+  return cls ? `${el.name}.${cls}` : el.name === 'article' ? 'article' : undefined;
+}
+
+/** Cards: at least this many elements of one shape, each with a link. */
+const GRID_MIN_CARDS = 3;
+/** The cards' share of the grid's text: below it, the common ancestor is the page around the cards, not the grid. */
+const GRID_CARD_SHARE = 0.4;
+
+/**
+ * A category or index page lays its cards out in several groups (a featured row, then section after section of the
+ * same cards). The scorer picks one group, or a few cards of it, because each card's text is short and linked; the
+ * other groups are the page's content just as much. When the roots are cards (same-shaped linked siblings, or one
+ * element made of them) and more cards of that shape sit outside the roots, the root becomes the cards' common
+ * ancestor, while the cards make a good part of its text (an ancestor that is mostly other text is the whole page).
+ * Not on forums and products, whose roots are posts and a product's own facts.
+ */
+function wholeCardGrid(roots: Element[], body: Element, stats: TextStats, pageType: PageType): Element[] | undefined {
+  if (pageType === 'forum' || pageType === 'product') return undefined;
+  const linked = (e: Element): boolean => stats.text(e) > 0 && (e.name === 'a' || stats.get(e).link > 0);
+  let cards: Element[] = [];
+  if (roots.length >= GRID_MIN_CARDS) cards = roots;
+  else if (roots.length === 1) cards = roots[0].children.filter((c): c is Element => c instanceof Element && stats.text(c) > 0);
+  const shape = cards.length >= GRID_MIN_CARDS ? cardShape(cards[0]) : undefined;
+  if (!shape || !cards.every((c) => cardShape(c) === shape && linked(c))) return undefined;
+  const all: Element[] = [];
+  walk(body, (e) => {
+    if (cardShape(e) !== shape) return true;
+    if (linked(e)) all.push(e);
+    return false;
+  });
+  const outside = all.filter((e) => !roots.some((r) => r === e || contains(r, e)));
+  if (outside.length < GRID_MIN_CARDS) return undefined;
+  const ca = commonAncestor(all);
+  if (!(ca instanceof Element) || ca === body) return undefined;
+  const cardText = all.reduce((a, e) => a + stats.text(e), 0);
+  return cardText >= stats.text(ca) * GRID_CARD_SHARE ? [ca] : undefined;
+}
+
+/** Cards a grid must hold to outweigh the roots (a shop's category page lists a dozen products or more). */
+const GRID_MIN_ITEMS = 6;
+/** How many times the roots' text the grid must hold. */
+const GRID_OUTWEIGHS = 3;
+
+/**
+ * A shop's category page is its product grid: names, swatches and prices, all short and most of it linked, so no
+ * paragraph votes for it and the scorer settles on the one sentence the page has (a currency notice, a promo line).
+ * When the page's largest grid of linked, same-shaped cards holds several times the roots' text, the grid is the
+ * content. Not on forums and products, whose roots are posts and a product's own facts.
+ */
+function outweighingGrid(roots: Element[], body: Element, stats: TextStats, pageType: PageType): Element[] | undefined {
+  if (pageType === 'forum' || pageType === 'product') return undefined;
+  const rootText = roots.reduce((a, r) => a + stats.text(r), 0);
+  let best: Element | undefined;
+  walk(body, (el) => {
+    const text = stats.text(el);
+    if (text < rootText * GRID_OUTWEIGHS || (best && text <= stats.text(best))) return true;
+    const kids = el.children.filter((c): c is Element => c instanceof Element && stats.text(c) > 0);
+    if (kids.length < GRID_MIN_ITEMS) return true;
+    const shape = cardShape(kids[0]);
+    const cards = shape ? kids.filter((k) => cardShape(k) === shape) : [];
+    if (cards.length < GRID_MIN_ITEMS || cards.length < kids.length * 0.7) return true;
+    // Product cards carry a picture; a filter menu of the same shape (hundreds of linked language names) does not.
+    if (!cards.every((c) => c.name === 'a' || stats.get(c).link > 0) || cards.filter(hasPicture).length < cards.length * 0.7) return true;
+    if (cards.reduce((a, c) => a + stats.text(c), 0) >= text * 0.8) best = el;
+    return true;
+  });
+  if (!best || roots.some((r) => contains(r, best!))) return undefined;
+  // The roots the scorer found may be the grid's introduction or buying guide: keep them with it when they share a
+  // container below the body.
+  const ca = commonAncestor([...roots, best]);
+  return [ca instanceof Element && ca !== body ? ca : best];
+}
+
+function hasPicture(el: Element): boolean {
+  return findFirst(el, (e) => e.name === 'img' || e.name === 'picture') !== undefined;
 }
 
 /** Walk up while the parent is a thin wrapper around the candidate (Readability's "only child" step). */

@@ -497,7 +497,7 @@ export class MarkdownRenderer {
     }
     const grid = this.grid(rows);
     if (grid.length === 0) return;
-    const width = Math.max(...grid.map((r) => r.length));
+    const width = grid.reduce((w, r) => Math.max(w, r.length), 0); // no spread: a data table may have 100k+ rows
     if (width === 0) return;
     const padded = grid.map((r) => [...r, ...Array<string>(width - r.length).fill('')]);
     if (padded.every((r) => r.every((c) => !c))) return;

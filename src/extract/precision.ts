@@ -49,6 +49,7 @@
 //                   after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
 //                   reading times, "3 days ago", "Tags:", "Filed under") on article and generic pages — not a priced
 //                   product list (shop.ts) on a generic page: a shop's category page ends in its product cards;
+//                   nor a run of a dozen card titles or more outweighing the prose above (an index page's cards);
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
@@ -668,14 +669,22 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     // content, not in metadata: its names are short unpunctuated lines, like labels.
     const shopTail = opts.pageType === 'generic' && lastProse >= 0 && isPricedRun(blocks.slice(lastProse + 1));
     if (lastProse >= 0 && !shopTail) {
+      const tail: number[] = [];
       for (let i = lastProse + 1; i < blocks.length; i++) {
         const b = blocks[i];
         if (!keep[i] || b.kind === 'code' || b.kind === 'table') continue;
         const t = b.text.trim();
-        if ((t.length <= 100 && META_LINE.test(t)) || (isTailLabel(b, t) && !(b.kind === 'heading' && headsKeptContent(blocks, keep, i)))) {
-          keep[i] = false;
-          count(report, 'tail', () => t);
-        }
+        if ((t.length <= 100 && META_LINE.test(t)) || (isTailLabel(b, t) && !(b.kind === 'heading' && headsKeptContent(blocks, keep, i)))) tail.push(i);
+      }
+      // An index page read as prose (a category of recipes, stories or courses under a one-paragraph intro) ends in
+      // its card titles: short unpunctuated lines, like labels, but many, outweighing the prose above them. An
+      // article's metadata tail is a few lines, and its recirculation a small part of it.
+      const tailText = tail.reduce((a, i) => a + blocks[i].text.length, 0);
+      const proseText = blocks.slice(1, lastProse + 1).reduce((a, b, i) => a + (keep[i + 1] ? b.text.length : 0), 0);
+      const listingTail = tail.length >= LISTING_TAIL_MIN && tailText > proseText;
+      for (const i of listingTail ? [] : tail) {
+        keep[i] = false;
+        count(report, 'tail', () => blocks[i].text.trim());
       }
     }
   }
@@ -728,6 +737,9 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
   }
   return blocks.filter((_, i) => keep[i]);
 }
+
+/** Tail lines from which a closing run may be an index page's card titles rather than an article's metadata. */
+const LISTING_TAIL_MIN = 12;
 
 /**
  * After the last prose paragraph nothing opens a new section of the article: headings there title widgets ("Kontakt",

@@ -255,7 +255,7 @@ async function discoverSitemaps(seed: URL, req: MapRequest, deps: MapDeps, deadl
     }
     const parsed = parseSitemap(xml);
     if (parsed.index) {
-      queue.push(...parsed.locs);
+      for (const loc of parsed.locs) queue.push(loc); // a sitemap index may list more entries than a spread can take
       continue;
     }
     for (const loc of parsed.locs) {

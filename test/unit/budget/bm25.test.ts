@@ -36,3 +36,20 @@ test('bm25Scores equals the per-token BM25 (k1 1.2, b 0.75), stems and repeats i
   got.forEach((g, i) => assert.ok(Math.abs(g - want[i]) < 1e-12, `paragraph ${i}: ${g} vs ${want[i]}`));
   assert.ok(got.some((g) => g === 1) && got[2] === 0);
 });
+
+test('bm25Scores equals the per-token BM25 on random pages whose terms prefix each other both ways', () => {
+  // A seeded generator: the same pages every run. Stems of 3–7 letters with suffixes, so that a page term can be a
+  // query term's prefix, the other way round, equal, or too short (under 4 characters) to match by prefix.
+  let seed = 14;
+  const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  const stems = ['cach', 'cache', 'work', 'worker', 'col', 'cold', 'plain', 'plainly', 'xyz', 'numbe', 'number'];
+  const suffixes = ['', 's', 'd', 'ing', 'er', 'ers'];
+  const word = () => stems[rand(stems.length)] + suffixes[rand(suffixes.length)];
+  for (let round = 0; round < 20; round++) {
+    const paragraphs = Array.from({ length: 1 + rand(30) }, () => Array.from({ length: rand(25) }, word).join(' '));
+    const query = [...new Set(Array.from({ length: 1 + rand(8) }, word))];
+    const got = bm25Scores(paragraphs, query);
+    const want = reference(paragraphs, query);
+    got.forEach((g, i) => assert.ok(Math.abs(g - want[i]) < 1e-9, `round ${round}, paragraph ${i}: ${g} vs ${want[i]}`));
+  }
+});

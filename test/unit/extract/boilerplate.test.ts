@@ -106,3 +106,87 @@ test('a site-wide footer or nav named as one word ("ac-globalfooter", "sitefoote
   assert.ok(r.markdown.includes('Every model ships in two sizes'), r.markdown);
   assert.ok(!r.markdown.includes('Trade-in values vary'), r.markdown);
 });
+
+test('a consent platform\'s preference centre goes even when it outweighs a listing of short titles', () => {
+  const purpose = (n: number): string =>
+    `<h4>Purpose ${n}</h4><p>These cookies may be set through our site by our advertising partners to build a profile of your interests and show you relevant adverts on other sites, number ${n}.</p>`;
+  const cards = Array.from({ length: 8 }, (_, i) => `<li class="card"><a href="/recipe/${i}"><span>Slow-cooked sauce number ${i}</span></a></li>`).join('');
+  const html = `<!doctype html><html><head><title>Sauce recipes</title></head><body>
+    <div class="page"><h1>Sauce recipes</h1><p>Our collection of sauce recipes has something for every dish.</p><ul class="cards">${cards}</ul></div>
+    <div id="onetrust-consent-sdk"><div id="onetrust-pc-sdk" class="otPcTab"><h2>Privacy Preference Center</h2>${Array.from({ length: 8 }, (_, i) => purpose(i)).join('')}</div></div>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://recipes.test/sauces' });
+  assert.ok(r.markdown.includes('Slow-cooked sauce number 3'), r.markdown);
+  assert.ok(!r.markdown.includes('Privacy Preference Center') && !r.markdown.includes('advertising partners'), r.markdown);
+});
+
+test('the page footer goes even when its legal footnotes outweigh the product tiles above it', () => {
+  const legal = 'Financing is subject to credit approval and the card agreement; trade-in values vary by condition, model and configuration, and offers may end at any time. ';
+  const tile = (n: number): string => `<div class="tile"><h3>Watch model ${n}</h3><p>The everyday watch, model ${n}.</p><p>From $${n}99</p></div>`;
+  const html = `<!doctype html><html><head><title>Watches</title></head><body>
+    <div class="page"><h2>Explore the lineup.</h2>${[1, 2, 3, 4].map(tile).join('')}</div>
+    <footer role="contentinfo" class="globalfooter-x"><section class="footnotes"><ol>${Array.from({ length: 8 }, () => `<li><p>${legal}</p></li>`).join('')}</ol></section></footer>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://shop.test/watches' });
+  assert.ok(r.markdown.includes('Watch model 3'), r.markdown);
+  assert.ok(!r.markdown.includes('Financing is subject'), r.markdown);
+});
+
+test('a category page of card groups keeps every group, not the one the scorer picked', () => {
+  const card = (g: number, i: number): string =>
+    `<a class="card-list-card" href="/recipe/${g}-${i}"><div class="card__media"><img src="/img/${g}-${i}.jpg" alt=""></div><div class="card__content"><span class="card__title">Weeknight dinner idea ${g}-${i}, ready in thirty minutes or less</span></div></a>`;
+  const group = (g: number, n: number): string => `<h2>Dinner section ${g}</h2><div class="card-list" id="list-${g}">${Array.from({ length: n }, (_, i) => card(g, i)).join('')}</div>`;
+  const html = `<!doctype html><html><head><title>Dinner recipes</title></head><body>
+    <div class="wrap"><section class="taxonomy"><h1>Dinner recipes</h1><p>What is for dinner? Take the work out of it with these popular recipes.</p>
+    ${group(1, 8)}${group(2, 5)}${group(3, 5)}</section></div>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://recipes.test/dinner' });
+  for (const t of ['Weeknight dinner idea 1-2', 'Weeknight dinner idea 2-3', 'Weeknight dinner idea 3-4']) assert.ok(r.markdown.includes(t), `${t} missing:\n${r.markdown}`);
+});
+
+test('a collapsed accordion panel (aria-controls of an aria-expanded control) is read; other aria-hidden text is not', () => {
+  const panel = (n: number): string =>
+    `<h3><button aria-expanded="false" aria-controls="acc-${n}-panel">How to choose, part ${n}</button></h3>
+     <div class="accordion__content accordion--closed" style="max-height:0px"><div id="acc-${n}-panel" aria-hidden="true"><p>Guide answer ${n}: stoves are sorted by the fuel they burn and how that fuel is stored, which decides weight and upkeep.</p></div></div>`;
+  const html = `<!doctype html><html><head><title>Camp stoves</title></head><body><main>
+    <h1>Camp stoves</h1><p>${SENTENCE.repeat(2)}</p>
+    <div class="buying-guides"><h2>Expert advice</h2>${[1, 2, 3].map(panel).join('')}</div>
+    <div aria-hidden="true"><p>Decorative duplicate text for sighted layouts only, never read aloud.</p></div>
+  </main></body></html>`;
+  const r = extractDocument({ html, url: 'https://shop.test/stoves' });
+  for (const n of [1, 2, 3]) assert.ok(r.markdown.includes(`Guide answer ${n}`), r.markdown);
+  assert.ok(!r.markdown.includes('Decorative duplicate'), r.markdown);
+});
+
+test('a shop grid of pictured product cards is the content, not the one sentence beside it', () => {
+  const product = (n: number): string =>
+    `<li class="product type-product"><a href="/product/cup-${n}" class="loop-product-link"><img src="/img/cup-${n}.png" alt=""><h2 class="loop-product__title">Glass cup ${n}oz</h2></a>
+     <div class="product-swatches">${['Amber', 'Lilac', 'Ruby', 'Sandstone', 'Meadow', 'Indigo', 'Flaxen', 'Violet'].map((c) => `<a href="/product/cup-${n}?colour=${c}">${c}</a>`).join('')}</div>
+     <span class="price">$${20 + n}.95</span></li>`;
+  const html = `<!doctype html><html><head><title>Shop</title></head><body>
+    <div class="currency_notice"><p>You are now shopping in the currency AUD. Prices include GST and shipping is calculated at checkout for every order we send.</p><a href="#" class="button">Continue</a></div>
+    <div id="page-content" class="container"><h1>Shop</h1><ul class="products columns-4">${Array.from({ length: 10 }, (_, i) => product(i + 4)).join('')}</ul></div>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://cups.test/shop/' });
+  for (const n of [4, 8, 11]) assert.ok(r.markdown.includes(`Glass cup ${n}oz`), r.markdown);
+  assert.ok(r.markdown.includes('$15.95') || r.markdown.includes('$24.95'), r.markdown);
+});
+
+test('the fallback text inside <video> and <audio> is not read', () => {
+  const html = `<!doctype html><html><head><title>Standing desks</title></head><body><main><h1>Standing desks</h1>
+    <video autoplay muted loop poster="/hero.jpg"><source src="/hero.mp4" type="video/mp4">Your browser does not support the video tag.</video>
+    <p>${SENTENCE.repeat(3)}</p><audio controls src="/intro.mp3">Your browser does not support the audio element.</audio></main></body></html>`;
+  const r = extractDocument({ html, url: 'https://desks.test/standing' });
+  assert.ok(r.markdown.includes('The committee reviewed'), r.markdown);
+  assert.ok(!r.markdown.includes('does not support'), r.markdown);
+});
+
+test('a script-rendered page whose markup holds only its footer is not read as the footer', () => {
+  const legal = 'Prices and availability are subject to change without notice; offers are valid while stocks last and cannot be combined. ';
+  const html = `<!doctype html><html><head><title>Trail runner</title></head><body><div id="root"></div>
+    <footer class="site-footer"><p>${legal.repeat(4)}</p><ul><li><a href="/help">Help centre</a></li><li><a href="/returns">Returns</a></li></ul></footer>
+  </body></html>`;
+  const r = extractDocument({ html, url: 'https://shoes.test/p/trail-runner' });
+  assert.ok(!r.markdown.includes('Prices and availability'), r.markdown);
+  assert.equal(r.state.ok, false, r.markdown);
+});

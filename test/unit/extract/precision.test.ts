@@ -160,6 +160,20 @@ test('one `#` title: a short h1 that the document title opens with ("Markdown - 
   assert.ok(!site.markdown.includes('Market for a good life'), site.markdown);
 });
 
+test('one `#` title: the article\'s leading h1 wins over a differently worded document title; a linked site-name h1 does not', () => {
+  const seo = extractDocument({
+    html: `<html><head><title>Oranger Wasserstoff: Gas aus der Erdkruste</title></head><body><main><article><h1>Oranger Wasserstoff: Der Traum vom erneuerbaren Gas</h1>${prose(3)}</article></main></body></html>`,
+    url: 'https://blog.test/wasserstoff',
+  });
+  assert.deepEqual(seo.markdown.match(/^# .*$/gm), ['# Oranger Wasserstoff: Der Traum vom erneuerbaren Gas'], seo.markdown);
+  assert.equal(seo.title, 'Oranger Wasserstoff: Der Traum vom erneuerbaren Gas');
+  const linked = extractDocument({
+    html: `<html><head><title>Defer, Panic, and Recover</title></head><body><main><h1><a href="/blog/">The Go Blog</a></h1>${prose(3)}</main></body></html>`,
+    url: 'https://go.test/blog/defer',
+  });
+  assert.equal(linked.markdown.split('\n')[0], '# Defer, Panic, and Recover', linked.markdown);
+});
+
 test('link-heavy prose stays: an encyclopedia lead, a sentence of linked names, an infobox cell; link lists still go', () => {
   const a = (t: string) => `<a href="/wiki/${encodeURIComponent(t)}">${t}</a>`;
   const lead = `<p><b>Markdown</b><sup class="reference"><a href="#n9">[9]</a></sup> is a ${a('lightweight markup language')} for creating ${a('formatted text')} using a ${a('plain-text editor')}. ${a('John Gruber')} created Markdown in 2004 as an easy-to-read ${a('markup language')}.</p>`;
@@ -355,4 +369,21 @@ test('article: a short paragraph that ends in a picture credit is a caption and 
   const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(3)}${captions}<p>${mention}</p>${prose(2)}</article>`, NEWS_LD), url: 'https://pages.test/cold-starts' });
   assert.ok(r.markdown.includes(mention), r.markdown);
   for (const gone of ['Frankfurt region at night', 'Paris region']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
+
+test('an index page read as an article keeps the card titles after its intro; an article still loses its tail labels', () => {
+  const intro = '<p>Our collection of tomato sauce recipes has something for every type of dish, whether you want a big plate of pasta or a baked vegetable tian.</p>';
+  const cards = Array.from({ length: 14 }, (_, i) => `<div class="card"><a href="/recipes/${i}"><img src="/img/${i}.jpg" alt=""></a><p class="card__title"><a href="/recipes/${i}">Tomato sauce recipe number ${i + 1}</a></p></div>`).join('');
+  const index = extractDocument({
+    html: page(`<article><h1>Tomato sauce recipes</h1>${intro}<div class="cards">${cards}</div></article>`, '<meta property="og:type" content="article">'),
+    url: 'https://recipes.test/tomato-sauce',
+  });
+  assert.equal(index.pageType, 'article');
+  for (const n of [1, 7, 14]) assert.ok(index.markdown.includes(`Tomato sauce recipe number ${n}`), index.markdown);
+  const story = extractDocument({
+    html: page(`<article><h1>Measuring cold starts</h1>${prose(4)}<p>Filed under</p><p><a href="/t/serverless">Serverless</a></p><p><a href="/t/latency">Latency</a></p></article>`, '<meta property="og:type" content="article">'),
+    url: 'https://blog.test/cold-starts',
+  });
+  assert.ok(story.markdown.includes('Paragraph 4 adds'), story.markdown);
+  assert.ok(!story.markdown.includes('Latency'), story.markdown);
 });
