@@ -11,7 +11,7 @@ import {
   removeNode,
   walk,
   type Document,
-  type Element,
+  Element,
 } from './dom.ts';
 import type { PageType } from './types.ts';
 
@@ -133,10 +133,10 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
       }
     }
     const verdict = judge(el, opts.pageType, opts.mode ?? 'full', panels);
-    // The page's own footer goes at any size; everything else chrome-like stays when it holds half the page (a
-    // wrapper named after its layout).
-    const tooBig = (): boolean => verdict !== 'footer' && collapsedTextLength(el) > guardOver;
-    if (verdict && !(verdict !== 'consent' && (tooBig() || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
+    // A consent platform's widget and the page's own footer go at any size (judge says why); everything else
+    // chrome-like stays when it holds most of the page or wraps its main content.
+    const exempt = verdict === 'consent' || verdict === 'site-footer';
+    if (verdict && !(!exempt && (guardedBySize(el, verdict, guardOver) || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
       victims.push(el);
       return false;
     }
@@ -146,19 +146,23 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
   return { removed: victims };
 }
 
+/**
+ * The size guard: an element holding most of the page's text survives its verdict. A hidden one survives only
+ * when it is a page wrapper hidden until script reveals it (it holds headings); a hidden data list or template
+ * without a heading (a shop's serialised product fields) is never read, however long.
+ */
+function guardedBySize(el: Element, verdict: Verdict, guardOver: number): boolean {
+  if (collapsedTextLength(el) <= guardOver) return false;
+  return verdict !== 'hidden' || findFirst(el, (e) => /^h[1-6]$/.test(e.name)) !== undefined;
+}
+
 /** Sidebar widgets: their teaser <article>s do not make them content wrappers (see holdsMainContent). */
 const SIDEBAR = /(^|[\s_-])(side-widget|sidebar-widget|widget-side)(?=$|[\s_-])/;
 
 /** A widget class beside one of these is a content block built from widgets (`widget_text` alone is not). */
 const SIDEBAR_RESCUE = /(^|[\s_-])(content|main|article|post|entry|story)(?=$|[\s_-])/;
 
-type Verdict = 'chrome' | 'footer' | 'pattern' | 'sidebar' | 'hidden' | 'consent' | undefined;
-
-// The page footer (`<footer>` or role=contentinfo outside the article) is exempt from the size guard. A shop's footer
-// carries pages of legal footnotes (financing terms, trade-in conditions) in sentences, outweighing the product
-// tiles' short lines above it, and the scorer would pick its fine print as the content; on a script-rendered page
-// the footer may be all the markup holds, and reading it as the content would hide that the content is unknown
-// (the page reads as thin, and a browser render can be tried).
+type Verdict = 'chrome' | 'pattern' | 'sidebar' | 'hidden' | 'site-footer' | 'consent' | undefined;
 
 /** React 18 streaming SSR parks server-rendered boundaries in `<div hidden id="S:1">` until JS moves them. */
 const REACT_STREAM_ID = /^[SB]:\d+$/;
@@ -181,22 +185,24 @@ function disclosurePanels(doc: Document): Set<string> {
 function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', panels: ReadonlySet<string>): Verdict {
   const ci = classAndId(el);
   if (ci && CONSENT_PLATFORM.test(ci)) return 'consent';
-  const panel = el.attribs.id !== undefined && panels.has(el.attribs.id);
-  if (!panel) {
-    if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return 'hidden';
-    if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
-    const style = attr(el, 'style');
-    if (style && HIDDEN_STYLE.test(style)) return 'hidden';
-  }
   const cls = el.attribs.class;
-  if (!panel && cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c))) return 'hidden';
+  // A disclosure panel (any page) or, on a product page, a collapsed panel by its class is the page's text.
+  const panel = el.attribs.id !== undefined && panels.has(el.attribs.id);
+  if (!panel && isHidden(el, cls)) return pageType === 'product' && isCollapsedPanel(el) ? undefined : 'hidden';
   // WordPress-style sidebar widgets: the bare `widget` class or `widget_*` (not Elementor's `elementor-widget-*`).
   if (mode === 'full' && cls && (SIDEBAR.test(cls) || cls.split(/\s+/).some((c) => c === 'widget' || c.startsWith('widget_'))) && !SIDEBAR_RESCUE.test(cls)) {
     return 'sidebar';
   }
   const role = (attr(el, 'role') ?? '').toLowerCase();
-  // The page footer (`<footer>` or role=contentinfo outside the article): not an article's own <footer> byline.
-  if ((role === 'contentinfo' || el.name === 'footer') && !insideContent(el)) return 'footer';
+  // The site footer goes even when it holds most of the page's text (no size guard): a shop's footer carries pages of
+  // legal footnotes (financing terms, trade-in conditions) in sentences, outweighing the product tiles' short lines
+  // above it, and the scorer would pick its fine print as the content; on a page whose content is rendered by
+  // script, the footer's link lists are all the served HTML has (the read is then thin, as it should be). A
+  // <footer> inside an article or main is the article's own.
+  if ((el.name === 'footer' || role === 'contentinfo') && !insideContent(el) && !holdsMainContent(el, 0) && !findFirst(el, (e) => e.name === 'h1')) return 'site-footer';
+  // A product's accordion may open its panel as a side sheet (a non-modal dialog, an <aside>): inside the
+  // accordion it is the panel's text (the description, the size and fit notes), not the page's chrome.
+  if ((role === 'dialog' || el.name === 'aside') && pageType === 'product' && withinAccordion(el)) return undefined;
   if (role && CHROME_ROLES.has(role)) {
     if (role === 'banner' || role === 'alert' || role === 'status') return insideContent(el) ? undefined : 'chrome';
     return 'chrome';
@@ -206,13 +212,56 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', p
   if (mode === 'conservative') return undefined;
   if (el.name === 'form') return 'pattern';
   if (!ci) return undefined;
-  if (STRONG_BOILERPLATE.test(ci)) return 'pattern';
+  if (STRONG_BOILERPLATE.test(ci)) return pageType === 'product' && isProductDetailsSheet(ci) ? undefined : 'pattern';
   // <article>/<main> declare themselves content: only the strong patterns above can overrule that.
   if (el.name === 'article' || el.name === 'main') return undefined;
   if (pageType !== 'forum' && COMMENTS.test(ci) && !/(^|[\s_-])(comments?-?(content|body|text))(?=$|[\s_-])/.test(ci)) return 'pattern';
   if (WEAK_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci)) return 'pattern';
   if (HEADER_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci) && !insideContent(el)) return 'pattern';
   return undefined;
+}
+
+function isHidden(el: Element, cls: string | undefined): boolean {
+  if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return true;
+  if ((attr(el, 'aria-hidden') ?? '') === 'true') return true;
+  const style = attr(el, 'style');
+  if (style && HIDDEN_STYLE.test(style)) return true;
+  return !!cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c));
+}
+
+/** Accordion and tab panels by class: the parts of a collapsible section (Bootstrap, Chakra, Shopify themes …). */
+const PANEL_MARK = /(^|[\s_-])(accordions?|accordion-?(panel|content|body|item)|collapse|collapsible|collapsed|tab-?pane|tab-?panel|tabs?-?content|panel-?collapse|disclosure|expandable|toggle-?content)(?=$|[\s_-])/;
+const PANEL_ROLES = new Set(['region']);
+
+/**
+ * A collapsed accordion or tab panel: hidden until the reader opens it, and on a product page where the product's
+ * description, specifications and care notes sit (the shop's shipping and FAQ panels go later, precision.ts). It
+ * is the panel by its class or ARIA role, or it wraps one directly.
+ */
+function isCollapsedPanel(el: Element): boolean {
+  const isPanel = (e: Element): boolean => PANEL_ROLES.has((attr(e, 'role') ?? '').toLowerCase()) || PANEL_MARK.test(classAndId(e));
+  return isPanel(el) || el.children.some((c) => c instanceof Element && isPanel(c));
+}
+
+/** Overlay words among the strong patterns: a modal is chrome by what it holds, not by being one. */
+const OVERLAY_TOKENS = /(^|[\s_-])(modal|popup|pop-up|overlay|lightbox)(?=$|[\s_-])/g;
+const PRODUCT_DETAILS_MARK = /(^|[\s_-])(product-?(details?|info|information|description|specs?|specifications)|description|specifications?)(?=$|[\s_-])/;
+
+/**
+ * A product's details sheet: shops open the full description and specifications in a modal or overlay
+ * (`product-details-modal`), which says so in its class. Only the overlay words may mark it as chrome: a
+ * newsletter or consent popup stays chrome by its other words.
+ */
+function isProductDetailsSheet(ci: string): boolean {
+  if (!PRODUCT_DETAILS_MARK.test(ci)) return false;
+  return !STRONG_BOILERPLATE.test(ci.replace(OVERLAY_TOKENS, ' '));
+}
+
+/** Whether an accordion (PANEL_MARK) wraps `el` within a few levels. */
+function withinAccordion(el: Element): boolean {
+  let p = el.parent;
+  for (let i = 0; i < 3 && p instanceof Element; i++, p = p.parent) if (PANEL_MARK.test(classAndId(p))) return true;
+  return false;
 }
 
 /**

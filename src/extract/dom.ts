@@ -84,6 +84,7 @@ export function parseHtml(html: string): Document {
   new BrowserHeadingParser(handler, options).end(html);
   const doc = handler.root;
   moveTrailingContentIntoBody(doc);
+  resolveStreamedBoundaries(doc);
   const n = capDepth(doc, MAX_DEPTH);
   if (n > 0) flattened.set(doc, n);
   return doc;
@@ -119,6 +120,67 @@ function moveTrailingContentIntoBody(doc: Document): void {
     });
   }
 }
+
+/**
+ * React 18 streaming SSR (Next.js app router and others) sends a page's late parts after the shell, each in a
+ * `<div hidden id="S:n">` at the end of the body, with an inline script that moves it where it belongs:
+ * `$RC("B:n","S:n")` replaces the suspense boundary's fallback (from `<template id="B:n">` to its closing `<!--/$-->`
+ * comment) with the segment, `$RS("S:n","P:n")` puts a segment where `<template id="P:n">` stands. A browser runs
+ * those scripts at once; doing the same here puts the page's sections back inside its `<main>`, in reading order.
+ * A call whose target is missing leaves its segment where it is.
+ */
+function resolveStreamedBoundaries(doc: Document): void {
+  const calls: Array<[op: 'RC' | 'RS', a: string, b: string]> = [];
+  const byId = new Map<string, Element>();
+  // Document order, without recursion (the tree is not depth-capped yet).
+  const stack: ChildNode[] = [...doc.children].reverse();
+  while (stack.length > 0) {
+    const c = stack.pop()!;
+    if (!(c instanceof Element)) continue;
+    const id = c.attribs.id;
+    if (id && STREAM_ID.test(id) && !byId.has(id)) byId.set(id, c);
+    if (c.name === 'script') {
+      const code = c.children.map((k) => (k instanceof Text ? k.data : '')).join('');
+      if (code.includes('$R')) for (const m of code.matchAll(STREAM_CALL)) calls.push([m[1] as 'RC' | 'RS', m[2], m[3]]);
+    } else for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]);
+  }
+  for (const [op, a, b] of calls) {
+    const segment = byId.get(op === 'RC' ? b : a);
+    const target = byId.get(op === 'RC' ? a : b);
+    if (!segment || !target || !segment.parent || !target.parent || contains(segment, target)) continue;
+    const moved = segment.children.slice();
+    removeNode(segment);
+    const parent = target.parent as ParentNode;
+    const at = parent.children.indexOf(target as ChildNode);
+    let end = at + 1;
+    if (op === 'RC') {
+      // The fallback runs from the template to the boundary's closing comment, nested boundaries skipped; without
+      // that comment only the template goes.
+      let depth = 0;
+      for (let i = at + 1; i < parent.children.length; i++) {
+        const n = parent.children[i];
+        if (n.type !== 'comment') continue;
+        const data = (n as unknown as { data: string }).data;
+        if (data === '/$') {
+          if (depth === 0) {
+            end = i;
+            break;
+          }
+          depth--;
+        } else if (data === '$' || data === '$?' || data === '$!') depth++;
+      }
+    }
+    for (const n of parent.children.slice(at, end)) n.parent = null;
+    parent.children.splice(at, end - at, ...moved);
+    for (const n of moved) n.parent = parent;
+    parent.children.forEach((c, i) => {
+      c.prev = parent.children[i - 1] ?? null;
+      c.next = parent.children[i + 1] ?? null;
+    });
+  }
+}
+const STREAM_ID = /^[BPS]:\d+$/;
+const STREAM_CALL = /\$(RC|RS)\(\s*"([BPS]:\d+)"\s*,\s*"([BPS]:\d+)"\s*\)/g;
 
 /** How many elements parseHtml flattened to text at MAX_DEPTH (their links, images and structure are lost). */
 export function flattenedBelowDepth(doc: Document): number {

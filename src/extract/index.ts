@@ -107,6 +107,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   blocks = titled.blocks;
   const precision = main.precision ?? { removed: {} };
   blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, title: reading.meta.title, beforeTitle: titled.before }, precision));
+  if (pageType === 'product' && reading.productDescription) blocks = withDeclaredDescription(blocks, reading.productDescription);
   const title = reading.meta.title ? blocks[0].text : undefined;
   const markdown = blocks.map((b) => b.markdown).join('\n\n');
 
@@ -287,6 +288,34 @@ function withTitle(blocks: ContentBlock[], title: string | undefined): { blocks:
   const head: ContentBlock = { kind: 'heading', markdown: `# ${escapeMarkup(text).trim()}`, text, selector, headingPath: [], level: 1 };
   // `before`: how many body blocks preceded the page's own title heading (they follow the `#` line now).
   return { blocks: recomputeHeadingPaths([head, ...rest]), before: Math.max(0, dupIndex) };
+}
+
+/** Below this much body text a product page's HTML did not carry the product (its page is rendered by script). */
+const DECLARED_DESCRIPTION_BELOW = 400;
+/** A declared description worth reading: a paragraph or more, not a one-line tagline. */
+const DECLARED_DESCRIPTION_MIN = 200;
+
+/**
+ * A product page whose served HTML holds next to nothing of the product (a script renders it) may still declare
+ * the product in its JSON-LD: its description is then the product's text, and it is read (after the title, with
+ * the structured data as its source) instead of returning a thin page.
+ */
+function withDeclaredDescription(blocks: ContentBlock[], declared: string): ContentBlock[] {
+  const body = blocks.filter((b) => !(b.kind === 'heading' && b.level === 1)).reduce((a, b) => a + b.text.length, 0);
+  if (body >= DECLARED_DESCRIPTION_BELOW) return blocks;
+  const paragraphs = declared
+    .split(/\n+|<\/(?:p|div|h[1-6]|li)>|<br\s*\/?>/i)
+    .map((part) => textOf(parseHtml(part)).trim())
+    .filter(Boolean);
+  const text = paragraphs.join(' ');
+  if (text.length < DECLARED_DESCRIPTION_MIN) return blocks;
+  // Already read from the body (a short page that prints its description): nothing to add.
+  const have = norm(blocks.map((b) => b.text).join(' '));
+  if (have.includes(norm(text).slice(0, 60))) return blocks;
+  const selector = 'script[type="application/ld+json"]';
+  const added: ContentBlock[] = paragraphs.map((t) => ({ kind: 'paragraph', markdown: escapeMarkup(t), text: t, selector, headingPath: [] }));
+  const head = blocks.length > 0 && blocks[0].kind === 'heading' && blocks[0].level === 1 ? 1 : 0;
+  return recomputeHeadingPaths([...blocks.slice(0, head), ...added, ...blocks.slice(head)]);
 }
 
 function recomputeHeadingPaths(blocks: ContentBlock[]): ContentBlock[] {

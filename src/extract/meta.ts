@@ -16,6 +16,8 @@ export interface MetaReading {
   /** `<meta name="generator">`: the software that made the page. */
   generator?: string;
   h1s: string[];
+  /** The JSON-LD Product's `description`, as the page declares it (may hold HTML). */
+  productDescription?: string;
 }
 
 /** The elements readMeta reads (besides any with an itemtype). */
@@ -98,7 +100,7 @@ export function readMeta(doc: Document, url: string): MetaReading {
   if (canonical && /^https?:/i.test(canonical)) meta.canonical = canonical;
   const siteName = metas.get('og:site_name') ?? metas.get('application-name');
   if (siteName) meta.siteName = siteName;
-  return { meta, rawTitle, types, questions, generator: metas.get('generator'), h1s };
+  return { meta, rawTitle, types, questions, generator: metas.get('generator'), h1s, ...(ld.productDescription ? { productDescription: ld.productDescription } : {}) };
 }
 
 export function baseUrlOf(doc: Document, url: string): string {
@@ -153,6 +155,7 @@ interface JsonLdReading {
   questions: number;
   author?: string;
   datePublished?: string;
+  productDescription?: string;
 }
 
 function readJsonLd(blocks: string[]): JsonLdReading {
@@ -169,6 +172,7 @@ function readJsonLd(blocks: string[]): JsonLdReading {
       if (typeof v !== 'string') continue;
       out.types.add(v.toLowerCase());
       if (v.toLowerCase() === 'question') out.questions++;
+      if (!out.productDescription && /^product(group)?$/i.test(v) && typeof o.description === 'string') out.productDescription = o.description;
     }
     if (!out.datePublished && typeof o.datePublished === 'string') out.datePublished = o.datePublished;
     if (!out.author && o.author) {

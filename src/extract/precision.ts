@@ -26,6 +26,8 @@
 //     teasers       a run of ≥ 3 same-shaped cards (a linked headline, maybe a date, a short summary, an excerpt of
 //                   a few sentences while the group is under 30% of the root) — recirculation on an article, the
 //                   content on a listing (kept there, and whenever card groups together are half the root);
+//                   on products, a group of other products' priced cards (shop.ts isProductCard) — similar items,
+//                   the seller's other listings — whatever heads it, while such groups stay under half the root;
 //     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
 //                   of linked prose (an encyclopedia lead), an inline element or anything inside a table cell;
 //   block pass (refineBlocks), on the rendered blocks —
@@ -37,10 +39,12 @@
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
 //                   figure captions on prose pages (while captions stay under 15% of the text), and there a short
 //                   paragraph that ends in a credit ("… | © Getty Images", "… (Foto: dpa)");
-//     prompt        share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
+//     prompt        on products, the buy box's lines (stock, delivery estimates, cart prompts, tax notes, option
+//                   pickers, "Loading…": shop.ts);
+//                   share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
 //                   and site chrome written as a sentence: paywall and subscription pitches, "join our Telegram
-//                   channel", "follow <site> on Twitter", newsletter pitches, affiliate and opinion disclaimers, copyright and consent notices, sign-up forms'
-//                   consent lines ("By signing up, you agree …");
+//                   channel", "follow <site> on Twitter", newsletter pitches, affiliate and opinion disclaimers,
+//                   copyright and consent notices, sign-up forms' consent lines ("By signing up, you agree …");
 //     teasers       on articles, after the article's last prose paragraph, a headline that is only a link to another
 //                   page with at most a short summary under it (a "next post" card), unless such cards are 30% of
 //                   the text; a headline linking the home page (the site's name as a masthead) goes alone;
@@ -57,7 +61,7 @@ import { Element, attr, classAndId, findFirst, removeNode, textOf, walk, type Pa
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
-import { holdsProductFacts, isPricedRun, isProductChromeLabel, labelText } from './shop.ts';
+import { holdsProductFacts, isBuyBoxBlock, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
 export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
@@ -154,9 +158,13 @@ const AUTHOR_BOX_MAX_CHARS = 1200;
 const REVIEW_MARK =
   /(^|[\s_-])(reviews|product-?reviews?|customer-?reviews?|review-?(list|section|container|wrapper|widget)|reviews?-(list|section|container|wrapper|widget|summary)|ratings-?(and-?)?reviews|bv[_-]?(main[_-]container|reviews|rr)|yotpo|jdgm|judgeme|stamped-(reviews|main-widget)|okendo|trustpilot|powerreviews|pr-review-display|reevoo|feefo|kundenbewertungen|bewertungen)(?=$|[\s_-])/;
 
-/** Review headings on product pages ("Customer reviews", "Reviews (159)", "Kundenbewertungen"). */
+/**
+ * Review headings on product pages ("Customer reviews", "Reviews (159)", "Kundenbewertungen"), and a marketplace's
+ * ("Top reviews from the United States", "Be the first to review this item"). A seller's feedback is not among
+ * them: a marketplace listing shows it as the seller's record, and references disagree on whether it is content.
+ */
 export const REVIEW_HEADING =
-  /^((customer|product|guest|user|verified) )?(reviews?|ratings?( (&|and) reviews)?)( \(\d+\))?( \d[\d,.]* reviews?.*)?|\d[\d,.]* (customer )?reviews?.*|write a review|kundenbewertungen|bewertungen( \(\d+\))?|avis (clients|des clients)|opiniones( de clientes)?|reseñas|recensioni|recensies|beoordelingen$/i;
+  /^((customer|product|guest|user|verified) )?(reviews?|ratings?( (&|and) reviews)?)( \(\d+\))?( \d[\d,.]* reviews?.*)?|\d[\d,.]* (customer )?reviews?.*|write a review|kundenbewertungen|bewertungen( \(\d+\))?|avis (clients|des clients)|opiniones( de clientes)?|reseñas|recensioni|recensies|beoordelingen$|^top (reviews|ratings)( from .{1,40})?$|^(photos|images) from reviews$|^be the first to review this (item|product)$|^reviews (for|of) this (shop|item|seller|product|store)$/i;
 /** The review vendors' widgets (Trustpilot, Yotpo, Bazaarvoice …): a shop's testimonials wherever they sit. */
 const REVIEW_VENDOR_MARK = /(^|[\s_-])(trustpilot|trustpilot-widget|yotpo|jdgm|judgeme|okendo|powerreviews|reevoo|feefo|bv[_-]?(main[_-]container|reviews|rr)|stamped-(reviews|main-widget))(?=$|[\s_-])/;
 
@@ -302,6 +310,10 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
           }
         }
       }
+      if (pageType === 'product' && isPricedCardGroup(el, stats)) {
+        pricedGroups.push(el);
+        return;
+      }
       // Cards with excerpts only count when they are a small part of the root: an unmarked blog index is made of them.
       if (!teasersOff && !linkHeavy && stats.text(el) < rootText * 0.5 && isTeaserGroup(el, stats, stats.text(el) < rootText * EXCERPT_CARDS_MAX_SHARE)) {
         teaserGroups.push(el);
@@ -319,7 +331,11 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
     for (const c of el.children) if (c instanceof Element) visit(c, false, childInTable);
   };
   const teaserGroups: Element[] = [];
+  const pricedGroups: Element[] = [];
   for (const r of roots) visit(r, true, false);
+  // Other products' cards beside a product go; when they are most of the roots the page lists them (a category
+  // page that declares a Product), and they stay.
+  if (pricedGroups.reduce((a, g) => a + stats.text(g), 0) < rootText * 0.5) for (const g of pricedGroups) take(g, 'teasers');
   // Card groups that together make up half the roots are what the page lists (an unmarked index of reviews or
   // posts, section after section), not recirculation beside an article.
   if (teaserGroups.reduce((a, g) => a + stats.text(g), 0) < rootText * 0.5) for (const g of teaserGroups) take(g, 'teasers');
@@ -410,20 +426,8 @@ function shapeOf(el: Element): string {
  * chars), led by a link that carries a good part of its text (the headline), nothing like a paragraph of prose.
  */
 function isTeaserGroup(el: Element, stats: TextStats, excerpts: boolean): boolean {
-  const kids = el.children.filter((c): c is Element => c instanceof Element && stats.text(c) > 0);
-  if (kids.length < 3) return false;
-  const shapes = new Map<string, Element[]>();
-  for (const k of kids) {
-    const key = shapeOf(k);
-    const list = shapes.get(key) ?? [];
-    list.push(k);
-    shapes.set(key, list);
-  }
-  let best: Element[] = [];
-  for (const list of shapes.values()) if (list.length > best.length) best = list;
-  if (best.length < 3 || best.length < kids.length * 0.7) return false;
-  const total = stats.text(el);
-  if (total === 0 || best.reduce((a, k) => a + stats.text(k), 0) < total * 0.8) return false;
+  const best = sameShapeCards(el, stats);
+  if (!best) return false;
   let cards = 0;
   for (const k of best) {
     const s = stats.get(k);
@@ -435,6 +439,42 @@ function isTeaserGroup(el: Element, stats: TextStats, excerpts: boolean): boolea
     if (s.link / s.text >= 0.3 || headed) cards++;
   }
   return cards >= best.length * 0.8;
+}
+
+/**
+ * The cards of a group: ≥ 3 element children of one shape (shapeOf) that are most of the children and carry most
+ * of the element's text; undefined when `el` is no such group.
+ */
+function sameShapeCards(el: Element, stats: TextStats): Element[] | undefined {
+  const kids = el.children.filter((c): c is Element => c instanceof Element && stats.text(c) > 0);
+  if (kids.length < 3) return undefined;
+  const shapes = new Map<string, Element[]>();
+  for (const k of kids) {
+    const key = shapeOf(k);
+    const list = shapes.get(key) ?? [];
+    list.push(k);
+    shapes.set(key, list);
+  }
+  let best: Element[] = [];
+  for (const list of shapes.values()) if (list.length > best.length) best = list;
+  if (best.length < 3 || best.length < kids.length * 0.7) return undefined;
+  const total = stats.text(el);
+  if (total === 0 || best.reduce((a, k) => a + stats.text(k), 0) < total * 0.8) return undefined;
+  return best;
+}
+
+/**
+ * On a product page, a group of other products' cards (shop.ts isProductCard: a name, a price, a link or a
+ * picture each): "Similar items", "Customers also viewed" and the seller's other listings, whatever their heading
+ * says or whether they have one. The product's own variants (sizes, colours, bulk tiers) are prices without a
+ * name and picture or link of their own.
+ */
+function isPricedCardGroup(el: Element, stats: TextStats): boolean {
+  const cards = sameShapeCards(el, stats);
+  if (!cards || findFirst(el, (e) => e.name === 'h1')) return false;
+  let priced = 0;
+  for (const k of cards) if (isProductCard(k, stats.text(k))) priced++;
+  return priced >= cards.length * 0.8;
 }
 
 /** A card under a linked headline: its excerpt may run to a few sentences (WordPress excerpts are 55 words). */
@@ -585,6 +625,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     else if (forum && isForumChromeLine(t)) drop('post-chrome');
     else if (t.length <= 160 && (b.kind === 'paragraph' || b.kind === 'image') && isCredit(b, t)) drop('credit');
     else if (!forum && t.length <= 160 && isPromptBlock(t)) drop('prompt');
+    else if (opts.pageType === 'product' && b.kind !== 'heading' && isBuyBoxBlock(t)) drop('prompt');
     else if (!forum && b.kind !== 'heading' && t.length <= CHROME_SENTENCE_MAX && CHROME_SENTENCE.test(t)) drop('prompt');
   }
   if (!forum && opts.pageType !== 'listing') {

@@ -52,7 +52,7 @@ export const PRODUCT_CHROME_LABEL = new RegExp(
       // the shop's FAQ
       'frequently asked questions', 'faqs?', 'common questions',
     ].join('|') +
-    ')\\s*[:.!?]?$',
+    ')\\s*([:.!?]|…|\\.\\.\\.)?$',
   'i',
 );
 
@@ -85,4 +85,54 @@ const INLINE = new Set(['a', 'b', 'strong', 'i', 'em', 'span', 'small', 'sup', '
  */
 export function holdsProductFacts(el: Element): boolean {
   return findFirst(el, (e) => e.name === 'h1' || /^(name|price|offers|description|sku|brand|priceCurrency)$/.test(attr(e, 'itemprop') ?? '')) !== undefined;
+}
+
+/** A product card is short: a name, a price or two, a rating, a shipping line. */
+const CARD_MAX_CHARS = 400;
+/** A product's name: a few words beside the price (a variant swatch is "S", "Blue" or "10–49 items"). */
+const CARD_NAME_MIN_CHARS = 20;
+
+/**
+ * Another product's card: short, with a price, a name of its own beside the price, and a link or a picture (the
+ * way to that product). `chars` is the card's text length.
+ */
+export function isProductCard(card: Element, chars: number): boolean {
+  if (chars > CARD_MAX_CHARS) return false;
+  const text = textOf(card);
+  if (countPrices(text, 1) === 0) return false;
+  PRICE.lastIndex = 0;
+  if (text.replace(PRICE, '').replace(/[\s\d.,:+()%/-]+/g, ' ').trim().length < CARD_NAME_MIN_CHARS) return false;
+  return findFirst(card, (e) => (e.name === 'a' && e.attribs.href !== undefined) || e.name === 'img' || e.name === 'picture') !== undefined;
+}
+
+/**
+ * The buy box's own lines, which a product page prints around the product's facts for the shopper to act on:
+ * stock and delivery estimates, cart prompts and counters, tax notes, protection-plan offers, option pickers,
+ * "show more" toggles and loading placeholders. Whole-line matches of short lines only ("In stock" is chrome,
+ * "Ships in a padded box that keeps the mug in stock condition" is not).
+ */
+const BUY_BOX_LINE = new RegExp(
+  '^(' +
+    [
+      // stock and delivery estimates
+      'in stock', 'out of stock', 'sold out', '(low in stock,? )?only \\d+ left( in stock)?', 'low in stock', '\\d+ in stock',
+      'notify me( when (it\'?s |it is )?(back )?in stock| when available)?', '(arrives|delivered|get it) (by|on|between|today|tomorrow)( .{0,30})?',
+      'order within .{1,30}', 'free \\d+-day returns', '(this item is )?gift eligible',
+      // cart and wishlist prompts, counters
+      'add to (cart|bag|basket|wishlist|watchlist|list|favorites|favourites)', 'buy (it )?now', 'quantity:?', 'qty:?',
+      'in \\d[\\d,.]*\\+? (people\'?s |other people\'?s )?(carts?|baskets?)', 'ask a question', 'write a review',
+      // tax and price notes
+      '(vat|tax|taxes|gst) (included|incl\\.?)( \\(where applicable\\))?(,? plus shipping)?', 'shipping calculated at checkout',
+      'price when purchased online', 'current price( is)? .{1,20}', '.{0,40}protection plan( by .{1,30})?',
+      // option pickers, toggles, placeholders
+      '(select|choose) (a|an|your) (size|colou?r|option|style|variant|model|product|add-ons?|quantity)', 'loading', 'see (more|less)',
+      'show (more|less)', 'learn more', 'view (more|less)',
+    ].join('|') +
+    ')\\s*[:.!…]*$',
+  'i',
+);
+
+/** Whether every line of a short block is such a line. */
+export function isBuyBoxBlock(text: string): boolean {
+  return text.length <= 160 && text.split('\n').every((l) => BUY_BOX_LINE.test(l.trim().replace(/^[*-]\s+/, '')));
 }

@@ -190,3 +190,42 @@ test('a script-rendered page whose markup holds only its footer is not read as t
   assert.ok(!r.markdown.includes('Prices and availability'), r.markdown);
   assert.equal(r.state.ok, false, r.markdown);
 });
+
+test('a script-rendered page whose served HTML is a shell and the site footer reads as thin, not as the footer', () => {
+  // The product itself is rendered by script: the served body is an empty app root, a title, and the site footer's
+  // link lists, which then hold most of the page's text.
+  const col = (name: string, i: number) =>
+    `<div class="col"><h5>${name}</h5>${Array.from({ length: 8 }, (_, k) => `<a href="/help/${i}/${k}">${name} topic ${k} and more</a>`).join(', ')}</div>`;
+  const footer = `<footer><div class="footer-links">${['Help', 'Browse by Category', 'Company', 'Multi-Language Sites'].map(col).join('')}<p>Copyright 2026 Example Marketplace. All rights reserved.</p></div></footer>`;
+  const shell = extractDocument({
+    html: `<html><head><title>Wireless keyboard</title></head><body><div id="root"></div><script>window.__INIT__={}</script>${footer}</body></html>`,
+    url: 'https://market.test/item/1005.html',
+  });
+  assert.equal(shell.state.ok, false, shell.markdown);
+  assert.ok(!shell.markdown.includes('Browse by Category'), shell.markdown);
+  // With the page served, the same footer goes as before and the article is read.
+  const article = extractDocument({
+    html: `<html><head><title>Budget review</title></head><body><article><h1>Budget review</h1><p>${SENTENCE.repeat(4)}</p></article>${footer}</body></html>`,
+    url: 'https://news.test/budget',
+  });
+  assert.equal(article.state.ok, true);
+  assert.ok(article.markdown.includes('The committee reviewed'), article.markdown);
+  assert.ok(!article.markdown.includes('Browse by Category'), article.markdown);
+});
+
+test('a hidden data list goes however long it is; a hidden page wrapper with headings (revealed by script) is still read', () => {
+  // A shop's serialised product fields in a hidden <dl>: more text than the product's own description.
+  const fields = Array.from({ length: 40 }, (_, i) => `<dt>cat_thumb_colour_${i}:</dt><dd>https://cdn.shop.test/images/stencil/160x160/thumbs/colour_${i}_thumb.jpg</dd>`).join('');
+  const product = extractDocument({
+    html: `<html><head><title>Staple Tee</title></head><body><main><h1>Staple Tee</h1><p>${SENTENCE.repeat(2)}</p><dl class="product-info hide">${fields}</dl></main></body></html>`,
+    url: 'https://shop.test/staple-tee/',
+  });
+  assert.ok(product.markdown.includes('The committee reviewed'), product.markdown);
+  assert.ok(!product.markdown.includes('colour_3_thumb.jpg'), product.markdown);
+  // The whole page hidden until script shows it: its headings say it is the page, and it is read.
+  const wrapped = extractDocument({
+    html: `<html><head><title>Budget review</title></head><body><div class="page hidden"><h1>Budget review</h1><p>${SENTENCE.repeat(4)}</p></div></body></html>`,
+    url: 'https://news.test/budget',
+  });
+  assert.ok(wrapped.markdown.includes('The committee reviewed'), wrapped.markdown);
+});

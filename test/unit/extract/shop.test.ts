@@ -75,3 +75,118 @@ test('generic page ending in a priced product list: the product names stay (they
   const tail = extractDocument({ html: page('Dress shoes & socks', `<main>${intro}<p>Filed under Weddings</p><p>Tags: shoes</p></main>`), url: 'https://rent.test/blog/shoes' });
   assert.ok(!tail.markdown.includes('Filed under'), tail.markdown);
 });
+
+test('product page: other products\' priced cards go whatever their heading; the product\'s own priced options stay; a priced grid that is most of the page stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox = '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span></div>';
+  // Sizes with their prices: the product's own options (no name or picture of their own).
+  const sizes = '<ul class="sizes"><li>S — $119.00</li><li>M — $129.00</li><li>L — $139.00</li></ul>';
+  // A carousel of other listings under a heading no lexicon knows: a linked picture, a name, a price and delivery
+  // each (mostly unlinked text, so no link-dense list).
+  const card = (i: number) =>
+    `<li class="carousel-item"><a href="/itm/${i}"><img src="/t${i}.jpg" alt=""></a><h3>Daypack ${i} with padded straps and rain cover</h3><span>Pre-owned</span><span>$${40 + i}.00</span><span>+ $9.95 delivery</span></li>`;
+  const carousel = `<section><h2>Explore more</h2><ul class="carousel">${[1, 2, 3, 4, 5].map(card).join('')}</ul></section>`;
+  const r = extractDocument({ html: page('Trail 25 Pack', `<main>${buyBox}${sizes}${DESCRIPTION}${DESCRIPTION.replace('Trail 25 pack', 'pack')}${SPECS}${carousel}</main>`, productLd), url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const kept of ['$129.00', 'M — $129.00', 'L — $139.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('Daypack 3'), r.markdown);
+  assert.ok((r.precision.removed.teasers ?? 0) >= 1, JSON.stringify(r.precision));
+  // A category page that declares a Product: its cards are what it lists.
+  const grid = extractDocument({ html: page('Daypacks', `<main><h2>Daypacks</h2><p>Our daypacks.</p><ul class="carousel">${[1, 2, 3, 4, 5, 6].map(card).join('')}</ul></main>`, productLd), url: 'https://shop.test/daypacks' });
+  assert.equal(grid.pageType, 'product');
+  assert.ok(grid.markdown.includes('Daypack 3'), grid.markdown);
+});
+
+test('product page: collapsed accordion panels and a product-details sheet are the product\'s; hidden drawers and popups are not', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox = '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span></div>';
+  // Collapsed until opened: an inline display:none wrapper around an ARIA region (Chakra), a Bootstrap collapse.
+  const care =
+    '<div class="accordion-item"><button aria-expanded="false">Care</button><div style="display:none;height:0px"><div role="region"><p>Wipe the pack clean with a damp cloth and let it dry away from direct heat before storing it.</p></div></div></div>';
+  const materials = '<div class="accordion-item"><h3>Materials</h3><div class="collapse" hidden><p>Recycled 210D ripstop nylon body with a PFC-free water-repellent finish and a 420D base.</p></div></div>';
+  // The full description opened in an overlay that says it is the product's details.
+  const sheet = '<div class="pip-product-details-modal"><h3>Good to know</h3><p>The hip belt is removable and the sternum strap slides to fit every torso length.</p></div>';
+  // Hidden chrome stays out: the mini-cart drawer and a newsletter popup.
+  const drawer = '<div class="cart-drawer" hidden><p>Your cart is empty. Continue shopping to find the gear for your next trip.</p></div>';
+  const popup = '<div class="newsletter-modal"><p>Join our list and get ten percent off your first order of trail gear.</p></div>';
+  const html = page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${care}${materials}${sheet}${drawer}${popup}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const kept of ['Wipe the pack clean', 'Recycled 210D ripstop', 'The hip belt is removable']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['Your cart is empty', 'Join our list']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  // On an article the same collapsed panel stays hidden, as before.
+  const story = extractDocument({ html: page('A walk', `<article><h1>A walk</h1>${DESCRIPTION}${care}</article>`), url: 'https://blog.test/walk' });
+  assert.ok(!story.markdown.includes('Wipe the pack clean'), story.markdown);
+});
+
+test('product page: the buy box\'s own lines go (stock, delivery estimate, cart counter, tax note, pickers, placeholders); the same words in a sentence stay', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox =
+    '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span><p>VAT included (where applicable), plus shipping</p>' +
+    '<p>Low in stock, only 2 left</p><p>Select a size</p><p>Arrives by Mar 17-27</p><p>In 50+ people\'s carts</p><p>Loading...</p></div>';
+  const note = '<p>Ships in a recycled box; if it arrives damaged we send a new pack, no questions asked.</p>';
+  const html = page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${note}${SPECS}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', 'if it arrives damaged', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['VAT included', 'only 2 left', 'Select a size', 'Arrives by', "people's carts", 'Loading']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  // On an article the same lines are not the shop's buy box and stay (inside the text: a short label line between
+  // the title and the first paragraph is the article header's, which precision.ts drops).
+  const walk = '<p>The walk itself took four hours along the ridge, with two long stops for water and a slow descent through the forest on the far side.</p>';
+  const story = extractDocument({ html: page('A walk', `<article><h1>A walk</h1>${DESCRIPTION}<p>Select a size</p>${walk}</article>`), url: 'https://blog.test/walk' });
+  assert.ok(story.markdown.includes('Select a size'), story.markdown);
+});
+
+test('product page: a marketplace\'s review headings ("Top reviews from …", "Be the first to review this item") open the shoppers\' words, which go', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox = '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span></div>';
+  const review = (who: string) => `<div class="a-section"><span>${who}</span><p>Carried it on a three-day hike and the straps never dug in; the side pockets hold a litre bottle each.</p></div>`;
+  const top = `<div><h3>Top reviews from the United States</h3>${['Dana', 'Lee', 'Sam'].map(review).join('')}</div>`;
+  const first = '<div><h2>Be the first to review this item</h2><p>No reviews yet. Share what you think of the pack with other shoppers who are deciding.</p></div>';
+  const html = page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${SPECS}${top}${first}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['Top reviews', 'three-day hike', 'Be the first', 'No reviews yet']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
+
+test('product page: an accordion that opens its panel as a side sheet (a non-modal dialog in an <aside>) keeps the panel\'s text', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Arrival Tee' });
+  const buyBox = '<div class="product-info"><h1>Arrival Tee</h1><span class="price">$22</span></div>';
+  const sheet = (name: string, text: string) =>
+    `<section class="accordion-container"><div class="accordion" aria-label="${name}"><button>${name}</button><div class="sheet" role="dialog" aria-modal="false"><aside class="sheet-aside"><h5>${name}</h5><p>${text}</p></aside></div></div></section>`;
+  const html = page(
+    'Arrival Tee',
+    `<main>${buyBox}${sheet('Description', 'A lightweight training tee with sweat-wicking fabric and flatlock seams that move with you through every set.')}${sheet('Size & Fit', 'Slim fit. The model is six foot tall and wears a size medium.')}</main><aside class="sidebar"><p>Sign up for early access to our next drop.</p></aside>`,
+    productLd,
+  );
+  const r = extractDocument({ html, url: 'https://shop.test/products/arrival-tee' });
+  for (const kept of ['sweat-wicking fabric', 'wears a size medium']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('early access'), r.markdown);
+});
+
+test('product page rendered by script: the JSON-LD Product description is read when the served body holds next to nothing; never twice', () => {
+  const described =
+    '<h4>DARKER ROAST FOR BOLDER DAYS.</h4>\n<p>A bold and smooth dark roast: arabica beans for flavour and robusta for strength, roasted in small batches and packed the same day so every bag reaches you fresh.</p>\n<p>Certified Fair Trade &amp; Organic.</p>';
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Dark Roast Coffee', description: described });
+  const shell = extractDocument({ html: page('Dark Roast Coffee', '<div id="app"></div><p>FREE SHIPPING OVER $50</p>', productLd), url: 'https://coffee.test/products/dark-roast' });
+  assert.equal(shell.state.ok, true, shell.markdown);
+  for (const kept of ['DARKER ROAST FOR BOLDER DAYS.', 'roasted in small batches', 'Certified Fair Trade & Organic.']) assert.ok(shell.markdown.includes(kept), `kept: ${kept}\n${shell.markdown}`);
+  assert.ok(!shell.markdown.includes('<p>'), shell.markdown);
+  assert.ok(shell.blocks.some((b) => b.selector === 'script[type="application/ld+json"]'), JSON.stringify(shell.blocks));
+  // The body prints the description itself: read once, from the body.
+  const served = extractDocument({
+    html: page('Dark Roast Coffee', `<main><h1>Dark Roast Coffee</h1><h4>DARKER ROAST FOR BOLDER DAYS.</h4><p>A bold and smooth dark roast: arabica beans for flavour and robusta for strength, roasted in small batches and packed the same day so every bag reaches you fresh.</p></main>`, productLd),
+    url: 'https://coffee.test/products/dark-roast',
+  });
+  assert.equal(served.markdown.split('roasted in small batches').length, 2, served.markdown);
+});
+
+test('product page: a cross-sell label ending in an ellipsis ("You may also like…") opens shop chrome too', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox = '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span></div>';
+  const more = '<section><h2>You may also like…</h2><p>The Trail 40 for longer trips, the Summit hip pack for race days and a rain cover that fits both.</p></section>';
+  const body = `${buyBox}${DESCRIPTION}${DESCRIPTION.replace('Trail 25 pack', 'pack')}${SPECS}${more}`;
+  const r = extractDocument({ html: page('Trail 25 Pack', `<main>${body}</main>`, productLd), url: 'https://shop.test/products/trail-25' });
+  assert.ok(r.markdown.includes('padded back panel'), r.markdown);
+  assert.ok(!r.markdown.includes('You may also like'), r.markdown);
+  assert.ok(!r.markdown.includes('Summit hip pack'), r.markdown);
+});
