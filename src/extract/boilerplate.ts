@@ -178,13 +178,22 @@ function disclosurePanels(doc: Document): Set<string> {
   return ids;
 }
 
+/**
+ * A card's second link to the same target, taken out of the tab order and the accessibility tree so that a screen
+ * reader announces the card once (`<a aria-hidden="true" tabindex="-1">` around the card's excerpt): `aria-hidden`
+ * here removes a duplicate announcement, not a hidden element — its text is on screen. Around a picture only (whose
+ * alt text repeats the card's title) it stays hidden.
+ */
+const isRedundantLink = (el: Element): boolean =>
+  el.name === 'a' && el.attribs.tabindex === '-1' && el.attribs.href !== undefined && collapsedTextLength(el) > 0;
+
 function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', panels: ReadonlySet<string>): Verdict {
   const ci = classAndId(el);
   if (ci && CONSENT_PLATFORM.test(ci)) return 'consent';
   const panel = el.attribs.id !== undefined && panels.has(el.attribs.id);
   if (!panel) {
     if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return 'hidden';
-    if ((attr(el, 'aria-hidden') ?? '') === 'true') return 'hidden';
+    if ((attr(el, 'aria-hidden') ?? '') === 'true' && !isRedundantLink(el)) return 'hidden';
     const style = attr(el, 'style');
     if (style && HIDDEN_STYLE.test(style)) return 'hidden';
   }

@@ -158,6 +158,24 @@ test('a collapsed accordion panel (aria-controls of an aria-expanded control) is
   assert.ok(!r.markdown.includes('Decorative duplicate'), r.markdown);
 });
 
+test('a card\'s excerpt in its redundant link (aria-hidden, tabindex=-1) is read; a picture-only one and other aria-hidden text are not', () => {
+  // News rivers and blog indexes link a card's picture and excerpt a second time, hidden from screen readers so the
+  // card is announced once; the excerpt is on screen all the same.
+  const card = (n: number): string =>
+    `<article class="river-card"><a href="/articles/${n}" aria-hidden="true" tabindex="-1"><img src="/img/${n}.jpg" alt="Thumbnail of story ${n}"></a>
+     <h2><a href="/articles/${n}">Headphone story number ${n}</a></h2>
+     <p class="desc"><a href="/articles/${n}" aria-hidden="true" tabindex="-1">Excerpt ${n}: the firmware update changes how the noise cancelling adapts to the room around the listener.</a></p>
+     <div class="aux"><time datetime="2025-05-20">6 months ago</time></div></article>`;
+  const html = `<!doctype html><html><head><title>Headphones news</title></head><body><main>
+    <h1>Headphones</h1><section>${[1, 2, 3, 4, 5, 6].map(card).join('')}</section>
+    <div aria-hidden="true"><p>Decorative duplicate text for sighted layouts only, never read aloud.</p></div>
+  </main></body></html>`;
+  const r = extractDocument({ html, url: 'https://news.test/topic/headphones' });
+  for (const n of [1, 4, 6]) assert.ok(r.markdown.includes(`Excerpt ${n}: the firmware`), r.markdown);
+  assert.ok(!r.markdown.includes('Thumbnail of story'), r.markdown);
+  assert.ok(!r.markdown.includes('Decorative duplicate'), r.markdown);
+});
+
 test('a shop grid of pictured product cards is the content, not the one sentence beside it', () => {
   const product = (n: number): string =>
     `<li class="product type-product"><a href="/product/cup-${n}" class="loop-product-link"><img src="/img/cup-${n}.png" alt=""><h2 class="loop-product__title">Glass cup ${n}oz</h2></a>
