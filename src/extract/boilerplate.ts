@@ -118,6 +118,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
   const victims: Element[] = [];
   const strip = opts.stripSelectors ?? [];
   const panels = disclosurePanels(doc);
+  const toggles = toggleIds(doc);
   walk(doc, (el) => {
     if (el.name === 'html' || el.name === 'body') return true;
     // Code is verbatim: highlighter spans named "comment", "tag" or "nav" are not page chrome.
@@ -132,7 +133,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
         return false;
       }
     }
-    const verdict = judge(el, opts.pageType, opts.mode ?? 'full', panels);
+    const verdict = (opts.mode ?? 'full') === 'full' && isToggleCaption(el, toggles) ? 'pattern' : judge(el, opts.pageType, opts.mode ?? 'full', panels);
     // The page's own footer goes at any size; everything else chrome-like stays when it holds half the page (a
     // wrapper named after its layout).
     const tooBig = (): boolean => verdict !== 'footer' && collapsedTextLength(el) > guardOver;
@@ -186,6 +187,24 @@ function disclosurePanels(doc: Document): Set<string> {
  */
 const isRedundantLink = (el: Element): boolean =>
   el.name === 'a' && el.attribs.tabindex === '-1' && el.attribs.href !== undefined && collapsedTextLength(el) > 0;
+
+/**
+ * Ids of checkboxes and radio buttons. A `<label for>` naming one is the caption of a control — a product tile's
+ * "Compare" / "Remove from compare" toggle (shown one at a time), a "Select" box, a filter's option — which the
+ * reader cannot use in Markdown; on a shop grid it repeats on every tile. A caption that links somewhere (a list of
+ * venues to tick, each naming its site) is content.
+ */
+function toggleIds(doc: Document): Set<string> {
+  const ids = new Set<string>();
+  walk(doc, (el) => {
+    if (el.name === 'input' && el.attribs.id && /^(checkbox|radio)$/i.test(el.attribs.type ?? '')) ids.add(el.attribs.id);
+    return true;
+  });
+  return ids;
+}
+
+const isToggleCaption = (el: Element, toggles: ReadonlySet<string>): boolean =>
+  el.name === 'label' && toggles.has(el.attribs.for ?? '') && !findFirst(el, (e) => e.name === 'a' && e.attribs.href !== undefined);
 
 function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', panels: ReadonlySet<string>): Verdict {
   const ci = classAndId(el);

@@ -176,6 +176,22 @@ test('a card\'s excerpt in its redundant link (aria-hidden, tabindex=-1) is read
   assert.ok(!r.markdown.includes('Decorative duplicate'), r.markdown);
 });
 
+test('the caption of a tile\'s compare checkbox goes on every tile; a checkbox caption that links somewhere stays', () => {
+  // Shop grids put a "Compare" / "Remove from compare" toggle (a checkbox and its <label for>, one shown at a time)
+  // on every tile; a list of venues to tick, each caption a link to the venue, is content.
+  const tile = (n: number): string =>
+    `<li class="tile"><div class="compare"><input type="checkbox" id="cmp-${n}" data-id="${n}"><label for="cmp-${n}">Add to compare</label><label class="d-none" for="cmp-${n}">Remove from compare</label></div>
+     <a href="/grills/${n}"><img src="/img/${n}.jpg" alt=""></a><h3><a href="/grills/${n}">Gas grill model ${n}</a></h3><span class="price">${400 + n} €</span></li>`;
+  const html = `<!doctype html><html><head><title>Gas grills</title></head><body><main>
+    <h1>Gas grills</h1><p>${SENTENCE}</p><ul class="grid">${[1, 2, 3, 4, 5, 6, 7, 8].map(tile).join('')}</ul>
+    <table><tr><td><label for="v-aaai"><a href="https://venues.test/aaai">AAAI venue</a></label></td><td><input type="checkbox" id="v-aaai"></td></tr></table>
+  </main></body></html>`;
+  const r = extractDocument({ html, url: 'https://shop.test/gas-grills' });
+  for (const n of [1, 5, 8]) assert.ok(r.markdown.includes(`Gas grill model ${n}`), r.markdown);
+  assert.ok(!r.markdown.includes('compare'), r.markdown);
+  assert.ok(r.markdown.includes('AAAI venue'), r.markdown);
+});
+
 test('a shop grid of pictured product cards is the content, not the one sentence beside it', () => {
   const product = (n: number): string =>
     `<li class="product type-product"><a href="/product/cup-${n}" class="loop-product-link"><img src="/img/cup-${n}.png" alt=""><h2 class="loop-product__title">Glass cup ${n}oz</h2></a>
