@@ -204,7 +204,16 @@ function toggleIds(doc: Document): Set<string> {
 }
 
 const isToggleCaption = (el: Element, toggles: ReadonlySet<string>): boolean =>
-  el.name === 'label' && toggles.has(el.attribs.for ?? '') && !findFirst(el, (e) => e.name === 'a' && e.attribs.href !== undefined);
+  el.name === 'label' &&
+  toggles.has(el.attribs.for ?? '') &&
+  !findFirst(el, (e) => e.name === 'a' && e.attribs.href !== undefined) &&
+  !insideForm(el);
+
+/** Inside a `<form>` a caption is a field's and the form rule decides: a page that is a form (a ranking's areas to tick) reads it. */
+function insideForm(el: Element): boolean {
+  for (let p = el.parent; p; p = p.parent) if ((p as Element).name === 'form') return true;
+  return false;
+}
 
 function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', panels: ReadonlySet<string>): Verdict {
   const ci = classAndId(el);

@@ -190,6 +190,13 @@ test('the caption of a tile\'s compare checkbox goes on every tile; a checkbox c
   for (const n of [1, 5, 8]) assert.ok(r.markdown.includes(`Gas grill model ${n}`), r.markdown);
   assert.ok(!r.markdown.includes('compare'), r.markdown);
   assert.ok(r.markdown.includes('AAAI venue'), r.markdown);
+  // A page that is a form of checkboxes (a ranking's areas to tick) reads its captions: the form rule decides there.
+  const areas = ['Artificial intelligence', 'Computer vision', 'Machine learning', 'Natural language processing', 'Robotics', 'Databases'];
+  const form = extractDocument({
+    html: `<!doctype html><html><head><title>Rankings</title></head><body><form><h1>Rankings by area</h1><p>${SENTENCE}</p><table>${areas.map((a, i) => `<tr><td><label for="area-${i}">${a}</label></td><td><input type="checkbox" id="area-${i}"></td></tr>`).join('')}</table></form></body></html>`,
+    url: 'https://rankings.test/',
+  });
+  for (const a of areas) assert.ok(form.markdown.includes(a), form.markdown);
 });
 
 test('a shop grid of pictured product cards is the content, not the one sentence beside it', () => {
