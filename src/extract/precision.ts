@@ -600,6 +600,46 @@ function isProse(b: ContentBlock): boolean {
   return (links < 4 || linkTextShare(b) < 0.4) && /[.!?:;…"»”)]\s*$/.test(b.text.trim());
 }
 
+/** How far above a label its card may sit, and how many same-tag siblings make the card's parent a grid. */
+const LABEL_CARD_DEPTH = 4;
+const LABEL_GRID_MIN = 4;
+const LABEL_CARD_MAX_CHARS = 600;
+
+/** A selector step without its position: `div:nth-of-type(7)` → `div`. */
+const stepTag = (step: string): string => step.replace(/:nth-of-type\(\d+\)$/, '');
+
+/**
+ * A short label ("Popular", "Tags", "Read more") set inside one card of a grid — an element a few steps up that is
+ * one of several same-tag siblings holding blocks (a tile of a product grid, an entry of a game or press index) —
+ * belongs to that card: a badge over a product tile, a card's tag list or link. It opens no recirculation block,
+ * and the cards after it are the page's content.
+ */
+function isCardLabel(blocks: ContentBlock[], i: number): boolean {
+  const steps = blocks[i].selector.split(' > ');
+  // The label's own element may be the card (a tile whose badge is inline text beside its nested blocks).
+  for (let d = steps.length - 1; d >= Math.max(1, steps.length - 1 - LABEL_CARD_DEPTH); d--) {
+    const parent = `${steps.slice(0, d).join(' > ')} > `;
+    const tag = stepTag(steps[d]);
+    const cards = new Set<string>();
+    let cardText = 0;
+    let cardBlocks = 0;
+    for (const [j, b] of blocks.entries()) {
+      if (!b.selector.startsWith(parent)) continue;
+      const step = b.selector.slice(parent.length).split(' > ', 1)[0];
+      if (stepTag(step) !== tag) continue;
+      cards.add(step);
+      if (step === steps[d] && j !== i) {
+        cardText += b.text.length;
+        cardBlocks++;
+      }
+    }
+    // A card holds more than its label (a name, a price); one holding a lot is a page section, which the label may
+    // run past.
+    if (cards.size >= LABEL_GRID_MIN && cardBlocks > 0) return cardText <= LABEL_CARD_MAX_CHARS;
+  }
+  return false;
+}
+
 /** Drops rejected blocks; `blocks[0]` may be the title heading (never dropped). */
 export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, report: PrecisionReport = { removed: {} }): ContentBlock[] {
   const forum = opts.pageType === 'forum';
@@ -639,8 +679,9 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       if (!keep[i] || b.kind === 'code' || b.kind === 'table' || (!chromeHeading && (b.text.length > 80 || !RELATED_HEADING.test(b.text.trim())))) continue;
       keep[i] = false;
       count(report, 'heading', () => b.text);
-      // A sentence ("Subscribe to our newsletter for weekly tips.") is a prompt, not a label: it goes alone.
-      if (b.kind !== 'heading' && /[.!?]$/.test(b.text.trim())) continue;
+      // A sentence ("Subscribe to our newsletter for weekly tips.") is a prompt, not a label: it goes alone; so does
+      // a label inside one card of a grid (isCardLabel).
+      if (b.kind !== 'heading' && (/[.!?]$/.test(b.text.trim()) || isCardLabel(blocks, i))) continue;
       const level = b.kind === 'heading' ? (b.level ?? 2) : 7;
       for (let j = i + 1; j < blocks.length; j++) {
         const n = blocks[j];

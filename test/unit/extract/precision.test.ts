@@ -387,3 +387,24 @@ test('an index page read as an article keeps the card titles after its intro; an
   assert.ok(story.markdown.includes('Paragraph 4 adds'), story.markdown);
   assert.ok(!story.markdown.includes('Latency'), story.markdown);
 });
+
+test('a "Popular" or "Trending" badge inside one tile of a product grid opens no block: the tiles after it stay', () => {
+  // Shop category grids set a badge in the tile's image link (<span>Popular</span>); the same label outside any
+  // card still takes the links after it.
+  const tile = (i: number, extra = ''): string =>
+    `<div class="tile"><a href="/p/${i}"><img src="/img/${i}.jpg" alt="">${extra}</a><div><a href="/p/${i}">Standing desk frame model ${i + 1}</a><p>$${299 + i}+</p></div></div>`;
+  const tiles = Array.from({ length: 12 }, (_, i) =>
+    tile(i, i === 3 ? '<span class="badge">Popular</span>' : i === 7 ? '<span class="badge">Trending</span>' : ''),
+  ).join('');
+  const shop = extractDocument({
+    html: page(`<main><h1>Desk frames</h1><p>Choose from frames designed to complement your workspace and help you work better.</p><section><div class="grid">${tiles}</div></section></main>`),
+    url: 'https://shop.test/desk-frames/',
+  });
+  for (const n of [4, 5, 6, 8, 9, 12]) assert.ok(shop.markdown.includes(`Standing desk frame model ${n}`), shop.markdown);
+  const story = extractDocument({
+    html: page(`<article><h1>Measuring cold starts</h1>${prose(4)}<div><p>Popular</p><p><a href="/a/1">Cold starts on the edge</a></p><p><a href="/a/2">Warm pools explained</a></p></div></article>`, '<meta property="og:type" content="article">'),
+    url: 'https://blog.test/cold-starts',
+  });
+  assert.ok(story.markdown.includes('Paragraph 4 adds'), story.markdown);
+  assert.ok(!story.markdown.includes('Warm pools explained'), story.markdown);
+});
