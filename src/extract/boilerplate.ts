@@ -135,6 +135,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
   const victims: Element[] = [];
   const strip = opts.stripSelectors ?? [];
   const panels = disclosurePanels(doc);
+  const toggles = toggleIds(doc);
   walk(doc, (el) => {
     if (el.name === 'html' || el.name === 'body') return true;
     // Code is verbatim: highlighter spans named "comment", "tag" or "nav" are not page chrome.
@@ -150,7 +151,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
         return false;
       }
     }
-    const verdict = judge(el, opts.pageType, opts.mode ?? 'full', panels);
+    const verdict = (opts.mode ?? 'full') === 'full' && isToggleCaption(el, toggles) ? 'pattern' : judge(el, opts.pageType, opts.mode ?? 'full', panels);
     // A consent platform's widget and the page's own footer go at any size (judge says why); everything else
     // chrome-like stays when it holds most of the page or wraps its main content.
     const exempt = verdict === 'consent' || verdict === 'site-footer';
@@ -200,6 +201,42 @@ function disclosurePanels(doc: Document): Set<string> {
   return ids;
 }
 
+/**
+ * A card's second link to the same target, taken out of the tab order and the accessibility tree so that a screen
+ * reader announces the card once (`<a aria-hidden="true" tabindex="-1">` around the card's excerpt): `aria-hidden`
+ * here removes a duplicate announcement, not a hidden element — its text is on screen. Around a picture only (whose
+ * alt text repeats the card's title) it stays hidden.
+ */
+const isRedundantLink = (el: Element): boolean =>
+  el.name === 'a' && el.attribs.tabindex === '-1' && el.attribs.href !== undefined && collapsedTextLength(el) > 0;
+
+/**
+ * Ids of checkboxes and radio buttons. A `<label for>` naming one is the caption of a control — a product tile's
+ * "Compare" / "Remove from compare" toggle (shown one at a time), a "Select" box, a filter's option — which the
+ * reader cannot use in Markdown; on a shop grid it repeats on every tile. A caption that links somewhere (a list of
+ * venues to tick, each naming its site) is content.
+ */
+function toggleIds(doc: Document): Set<string> {
+  const ids = new Set<string>();
+  walk(doc, (el) => {
+    if (el.name === 'input' && el.attribs.id && /^(checkbox|radio)$/i.test(el.attribs.type ?? '')) ids.add(el.attribs.id);
+    return true;
+  });
+  return ids;
+}
+
+const isToggleCaption = (el: Element, toggles: ReadonlySet<string>): boolean =>
+  el.name === 'label' &&
+  toggles.has(el.attribs.for ?? '') &&
+  !findFirst(el, (e) => e.name === 'a' && e.attribs.href !== undefined) &&
+  !insideForm(el);
+
+/** Inside a `<form>` a caption is a field's and the form rule decides: a page that is a form (a ranking's areas to tick) reads it. */
+function insideForm(el: Element): boolean {
+  for (let p = el.parent; p; p = p.parent) if ((p as Element).name === 'form') return true;
+  return false;
+}
+
 function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', panels: ReadonlySet<string>): Verdict {
   const ci = classAndId(el);
   if (ci && CONSENT_PLATFORM.test(ci)) return 'consent';
@@ -241,7 +278,7 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', p
 
 function isHidden(el: Element, cls: string | undefined): boolean {
   if (el.attribs.hidden !== undefined && !REACT_STREAM_ID.test(el.attribs.id ?? '')) return true;
-  if ((attr(el, 'aria-hidden') ?? '') === 'true') return true;
+  if ((attr(el, 'aria-hidden') ?? '') === 'true' && !isRedundantLink(el)) return true;
   const style = attr(el, 'style');
   if (style && HIDDEN_STYLE.test(style)) return true;
   return !!cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c));

@@ -103,9 +103,10 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   // Those are new objects: the rendered ones (one per block, with their heading paths) need not stay live to the end.
   read.blocks = [];
   const { reading, pageType, main } = read;
-  blocks = withTitle(blocks, reading.meta.title);
+  const titled = withTitle(blocks, reading.meta.title);
+  blocks = titled.blocks;
   const precision = main.precision ?? { removed: {} };
-  blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, title: reading.meta.title }, precision));
+  blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, title: reading.meta.title, beforeTitle: titled.before }, precision));
   if (pageType === 'product' && reading.productDescription) blocks = withDeclaredDescription(blocks, reading.productDescription);
   const title = reading.meta.title ? blocks[0].text : undefined;
   const markdown = blocks.map((b) => b.markdown).join('\n\n');
@@ -256,8 +257,8 @@ const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, 
  * reading.md §10 step 6: `# <title>` first. A heading in the body that repeats the title (usually the article's
  * h1) is dropped so the title appears once.
  */
-function withTitle(blocks: ContentBlock[], title: string | undefined): ContentBlock[] {
-  if (!title) return blocks;
+function withTitle(blocks: ContentBlock[], title: string | undefined): { blocks: ContentBlock[]; before: number } {
+  if (!title) return { blocks, before: 0 };
   const t = norm(title);
   // The body's own title heading: the same words, or one that extends/abbreviates the document title
   // ("X vs. Y" in <title>, "X vs. Y: which is right for you?" in the h1). Its wording wins; it appears once.
@@ -285,7 +286,8 @@ function withTitle(blocks: ContentBlock[], title: string | undefined): ContentBl
   const selector = heading ? heading.selector : 'head > title';
   const rest = dupIndex >= 0 ? blocks.filter((_, i) => i !== dupIndex) : blocks;
   const head: ContentBlock = { kind: 'heading', markdown: `# ${escapeMarkup(text).trim()}`, text, selector, headingPath: [], level: 1 };
-  return recomputeHeadingPaths([head, ...rest]);
+  // `before`: how many body blocks preceded the page's own title heading (they follow the `#` line now).
+  return { blocks: recomputeHeadingPaths([head, ...rest]), before: Math.max(0, dupIndex) };
 }
 
 /** Below this much body text a product page's HTML did not carry the product (its page is rendered by script). */

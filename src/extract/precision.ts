@@ -19,8 +19,9 @@
 //     tail          an element classed as the metadata line (`entry-meta`, `postmetadata`, `byline`, `post-date`)
 //                   with no heading in it (on prose pages);
 //     heading       a recirculation/share/comment heading ("Related", "More from …", "Mehr zum Thema", "Vous aimerez
-//                   aussi" …) opens a block that goes with it;
-//                   (not "About the author" on a product: a book's author is a fact of the product);
+//                   aussi", "Über den Autor" …) opens a block that goes with it, and so does a heading written as a
+//                   chrome sentence (a donation or newsletter box's "Nichts mehr verpassen!") — not "About the author"
+//                   on a product: a book's author is a fact of the product;
 //                   on products a shipping / returns / cross-sell / FAQ label (shop.ts) does too, heading or not,
 //                   unless the block holds the product's own facts;
 //     teasers       a run of ≥ 3 same-shaped cards (a linked headline, maybe a date, a short summary, an excerpt of
@@ -39,14 +40,20 @@
 //     markup        a block that is only HTML markup as text (tracking pixels from <noscript>, escaped embeds);
 //     duplicate     a second copy of the title (on forums also each post's "Re: <title>" subject);
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
-//                   figure captions on prose pages (while captions stay under 15% of the text);
+//                   figure captions on prose pages (while captions stay under 15% of the text), and there a short
+//                   paragraph that ends in a credit ("… | © Getty Images", "… (Foto: dpa)");
 //     prompt        on products, the buy box's lines (stock, delivery estimates, cart prompts, tax notes, option
 //                   pickers, "Loading…": shop.ts);
 //                   share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
 //                   and site chrome written as a sentence: paywall and subscription pitches, "join our Telegram
-//                   channel", affiliate and opinion disclaimers, copyright and consent notices, sign-up forms'
-//                   consent lines ("By signing up, you agree …");
-//     tail          after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
+//                   channel", "follow <site> on Twitter", newsletter pitches, affiliate and opinion disclaimers,
+//                   copyright and consent notices, sign-up forms' consent lines ("By signing up, you agree …");
+//     teasers       on articles, after the article's last prose paragraph, a headline that is only a link to another
+//                   page with at most a short summary under it (a "next post" card), unless such cards are 30% of
+//                   the text; a headline linking the home page (the site's name as a masthead) goes alone;
+//     tail          between an article's title heading and its first prose paragraph, up to three short header lines
+//                   that end in a word (section label, dateline: "Energie 12.12.2022");
+//                   after the article's last prose paragraph, a closing run of short metadata lines (dates, bylines,
 //                   reading times, "3 days ago", "Tags:", "Filed under") on article and generic pages — not a priced
 //                   product list (shop.ts) on a generic page: a shop's category page ends in its product cards;
 //                   nor a run of a dozen card titles or more outweighing the prose above (an index page's cards);
@@ -94,6 +101,7 @@ export const RELATED_HEADING = new RegExp(
       'next (article|post|story)', 'previous (article|post|story)', '(other|more) (stories|articles|posts|news) (from|by|in|on) [\\w &\'’-]+',
       'you may have missed', 'related coverage', 'more (videos|photos|galleries)', '(advertisement|sponsored( content)?|werbung|anzeige): .{1,80}',
       // German
+      'über (den|die) autor(in|en)?', 'sobre el autor', 'sobre la autora', 'à propos de l\'auteur', 'l\'auteur', 'sobre o autor',
       'mehr zum thema', 'mehr (aus|von|zu) [\\w äöüß-]+', 'weitere (artikel|beiträge|nachrichten|themen|news|informationen|links)( [\\w äöüß-]+)?',
       'auch interessant', 'das könnte (sie|dich) (auch )?interessieren', 'das thema könnte (sie|dich) auch interessieren',
       'lesen sie auch( die folgenden beiträge)?', 'zum weiterlesen', 'weiterführende links?', 'neueste beiträge', 'ähnliche (artikel|beiträge)',
@@ -513,7 +521,7 @@ function hasAnchor(el: ParentNode): boolean {
 const DISCLAIMER_MARK = /(^|[\s_-])disclaimers?(?=$|[\s_-])/;
 
 /** On a product page "About the author" presents the book's author, a fact of the product, not the page's writer. */
-const PRODUCT_AUTHOR_HEADING = /^about the author\s*[:.!?]?$/i;
+const PRODUCT_AUTHOR_HEADING = /^(about the author|über den autor)\s*[:.!?]?$/i;
 
 const RESIDUE = /^(false|true|null|undefined|nan|\[object object\]|\{\}|\[\])$/i;
 
@@ -522,6 +530,11 @@ const MARKUP_ONLY = /^(\s*<\/?[a-z][a-z0-9-]*(\s+[^<>]*)?\/?>\s*)+$/i;
 
 const CREDIT_LEAD = /^(\(?(foto|fotos|photo|photos|photograph|bild|bilder|image|images|imagen|imágenes|credit|credits|crédito|crédits?( photos?)?|quelle|source|abbildung|grafik|illustration|video|titelbild|beitragsbild)\b\s*(by|von|:|©|\/)?)/i;
 const CREDIT_MARK = /(©|\(c\)|getty ?images|shutterstock|istock(photo)?|imago|picture[ -]alliance|\bdpa\b|reuters|\bafp\b|\bap photo\b|unsplash|pixabay|fotolia|adobe ?stock|depositphotos|\bkeystone\b|\bepa\b|bestimage|télam|\bfoto:|\bbild:|\bphoto:)/i;
+
+/** A credit closing a line: "© Name", "(Foto: Name)", "Bild: Name" after the caption's words. */
+const CREDIT_END = /(^|[\s|(–—-])(©|\(c\)|(foto|fotos|photo|photos|bild|bilder|credit|credits|crédito|quelle|image|imagen)\s*:)\s*[^.!?©:]{2,60}\)?$/iu;
+/** A caption is a sentence or two. */
+const CREDITED_CAPTION_MAX = 250;
 
 /** Prompts that are never the article: share, comment, rate, log in, subscribe. Whole-line matches. */
 const PROMPT_LINE = new RegExp(
@@ -565,6 +578,11 @@ const CHROME_SENTENCE = new RegExp(
     '(follow|join) us on (facebook|twitter|x|instagram|telegram|whatsapp|youtube|linkedin|tiktok)',
     '(join|subscribe to|follow) our (telegram|whatsapp|youtube|newsletter|channel)', 'canal de (telegram|whatsapp|youtube)',
     'síguenos en', 'suivez-nous', 'folgen sie uns (auf|bei)', 'letters? to the editor via',
+    // "follow <the site> on <network>" as a sentence of its own (not "fans follow the team on Twitter")
+    '(^|[.!?:]\\s+|\\s(and|or|und|oder|o|y|ou|et)\\s)(follow|folgen sie|folge|seguir a|siga a|sigue a|suivez)( [\\p{L}\\p{N}.@&\'’-]+){1,4} (on|auf|bei|en|sur) (facebook|twitter|instagram|telegram|whatsapp|youtube|linkedin|tiktok|mastodon|threads)',
+    // newsletter pitches
+    '(nichts|keine (news|nachrichten|folge|ausgabe)) (mehr )?(verpassen|versäumen)', 'verpassen sie (nichts|keine)',
+    'never miss (a|an|another) (story|post|article|update|issue|thing)', '(zum|für den|für unseren) newsletter anmelden',
     // disclaimers and notices
     '(we )?may (receive|earn) (a |an )?(affiliate )?(compensation|commission)', 'contains (affiliate links|references to products)',
     // sign-up forms' consent lines and pitches
@@ -590,6 +608,8 @@ const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, 
 export interface BlockRefineOptions {
   pageType: PageType;
   title?: string;
+  /** How many blocks after `blocks[0]` (the title line) preceded the page's own title heading in the document. */
+  beforeTitle?: number;
 }
 
 /** Share of a block's text that sits inside links: a sentence with one citation link is still prose. */
@@ -601,6 +621,46 @@ function isProse(b: ContentBlock): boolean {
   // An encyclopedia paragraph links every other noun and is still prose: the share of linked text decides.
   const links = (b.markdown.match(/\]\(/g) ?? []).length;
   return (links < 4 || linkTextShare(b) < 0.4) && /[.!?:;…"»”)]\s*$/.test(b.text.trim());
+}
+
+/** How far above a label its card may sit, and how many same-tag siblings make the card's parent a grid. */
+const LABEL_CARD_DEPTH = 4;
+const LABEL_GRID_MIN = 4;
+const LABEL_CARD_MAX_CHARS = 600;
+
+/** A selector step without its position: `div:nth-of-type(7)` → `div`. */
+const stepTag = (step: string): string => step.replace(/:nth-of-type\(\d+\)$/, '');
+
+/**
+ * A short label ("Popular", "Tags", "Read more") set inside one card of a grid — an element a few steps up that is
+ * one of several same-tag siblings holding blocks (a tile of a product grid, an entry of a game or press index) —
+ * belongs to that card: a badge over a product tile, a card's tag list or link. It opens no recirculation block,
+ * and the cards after it are the page's content.
+ */
+function isCardLabel(blocks: ContentBlock[], i: number): boolean {
+  const steps = blocks[i].selector.split(' > ');
+  // The label's own element may be the card (a tile whose badge is inline text beside its nested blocks).
+  for (let d = steps.length - 1; d >= Math.max(1, steps.length - 1 - LABEL_CARD_DEPTH); d--) {
+    const parent = `${steps.slice(0, d).join(' > ')} > `;
+    const tag = stepTag(steps[d]);
+    const cards = new Set<string>();
+    let cardText = 0;
+    let cardBlocks = 0;
+    for (const [j, b] of blocks.entries()) {
+      if (!b.selector.startsWith(parent)) continue;
+      const step = b.selector.slice(parent.length).split(' > ', 1)[0];
+      if (stepTag(step) !== tag) continue;
+      cards.add(step);
+      if (step === steps[d] && j !== i) {
+        cardText += b.text.length;
+        cardBlocks++;
+      }
+    }
+    // A card holds more than its label (a name, a price); one holding a lot is a page section, which the label may
+    // run past.
+    if (cards.size >= LABEL_GRID_MIN && cardBlocks > 0) return cardText <= LABEL_CARD_MAX_CHARS;
+  }
+  return false;
 }
 
 /** Drops rejected blocks; `blocks[0]` may be the title heading (never dropped). */
@@ -636,11 +696,15 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     // kind of block: drop it and the short or link-led blocks after it, up to the next prose or heading.
     for (let i = 1; i < blocks.length; i++) {
       const b = blocks[i];
-      if (!keep[i] || b.kind === 'code' || b.kind === 'table' || b.text.length > 80 || !RELATED_HEADING.test(b.text.trim())) continue;
+      // A heading written as a site-chrome sentence ("Unterstütze uns mit 2,50 €!", "Nichts mehr verpassen!") titles a
+      // donation or newsletter box the same way.
+      const chromeHeading = b.kind === 'heading' && b.text.length <= 160 && CHROME_SENTENCE.test(b.text);
+      if (!keep[i] || b.kind === 'code' || b.kind === 'table' || (!chromeHeading && (b.text.length > 80 || !RELATED_HEADING.test(b.text.trim())))) continue;
       keep[i] = false;
       count(report, 'heading', () => b.text);
-      // A sentence ("Subscribe to our newsletter for weekly tips.") is a prompt, not a label: it goes alone.
-      if (b.kind !== 'heading' && /[.!?]$/.test(b.text.trim())) continue;
+      // A sentence ("Subscribe to our newsletter for weekly tips.") is a prompt, not a label: it goes alone; so does
+      // a label inside one card of a grid (isCardLabel).
+      if (b.kind !== 'heading' && (/[.!?]$/.test(b.text.trim()) || isCardLabel(blocks, i))) continue;
       const level = b.kind === 'heading' ? (b.level ?? 2) : 7;
       for (let j = i + 1; j < blocks.length; j++) {
         const n = blocks[j];
@@ -668,6 +732,15 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
         count(report, 'credit', () => blocks[i].text);
       }
     }
+    // A short paragraph that ends in a picture credit ("… gesegnet. | © Agency/Getty Images", "… (Foto: dpa)") is
+    // a caption set without <figcaption>: running text does not sign off with a copyright.
+    for (let i = 1; i < blocks.length; i++) {
+      const t = blocks[i].text.trim();
+      if (keep[i] && blocks[i].kind === 'paragraph' && t.length <= CREDITED_CAPTION_MAX && CREDIT_END.test(t) && !blocks[i].markdown.trimStart().startsWith('![')) {
+        keep[i] = false;
+        count(report, 'credit', () => t);
+      }
+    }
     // The tail after the last prose paragraph: a closing run of metadata lines (dates, bylines, tag labels).
     let lastProse = -1;
     for (let i = blocks.length - 1; i >= 0; i--) if (keep[i] && isProse(blocks[i])) {
@@ -681,6 +754,20 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       if (keep[i] && (blocks[i].kind === 'paragraph' || blocks[i].kind === 'list') && t.length <= 100 && META_LINE.test(t)) {
         keep[i] = false;
         count(report, 'tail', () => t);
+      }
+    }
+    // On an article the header's other short lines between the title heading and the first paragraph go too: the
+    // section label, a dateline with a place ("Energie 12.12.2022", "Olympische Winterspiele", "Promis") — a label
+    // ends in a word, not in sentence punctuation, a colon (a lead-in) or a comma (a salutation). A run of many such
+    // lines is content (a recipe's ingredients set as paragraphs), so only a header's few go. A kicker set above
+    // the title heading stays, as the reference output keeps it (reading.md §22, "Agent infrastructure · 8 minute
+    // read").
+    if (opts.pageType === 'article' && firstProse > 0) {
+      const labels: number[] = [];
+      for (let i = 1 + (opts.beforeTitle ?? 0); i < firstProse; i++) if (keep[i] && isHeaderLabel(blocks[i])) labels.push(i);
+      if (labels.length <= HEADER_LABELS_MAX) for (const i of labels) {
+        keep[i] = false;
+        count(report, 'tail', () => blocks[i].text);
       }
     }
     // A generic page whose closing run is a priced product grid (a shop's category page read as prose) ends in its
@@ -707,6 +794,46 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     }
   }
   if (opts.pageType === 'article') {
+    // A headline that is nothing but a link to another page, with at most a short summary under it, is a teaser
+    // card for that page (a "next post" or "more on this" card): an article's own section headings are not links.
+    const teasers: Array<[number, number]> = [];
+    let teaserText = 0;
+    for (let i = 1; i < blocks.length; i++) {
+      if (!keep[i] || !isLinkedHeading(blocks[i])) continue;
+      // A headline linking the site's home page is the site's name set as a masthead: it goes, what follows is the
+      // article's lead.
+      if (linksHome(blocks[i])) {
+        keep[i] = false;
+        count(report, 'teasers', () => blocks[i].text);
+        continue;
+      }
+      // The card is the headline and what follows it up to the next heading of its level or above.
+      const level = blocks[i].level ?? 2;
+      let end = i + 1;
+      let chars = 0;
+      while (end < blocks.length && !(blocks[end].kind === 'heading' && (blocks[end].level ?? 2) <= level)) chars += blocks[end++].text.length;
+      // A longer section under it is the article's, its title merely linking its subject (a product in a review).
+      if (chars > TEASER_SUMMARY_MAX || blocks.slice(i + 1, end).some((b) => b.kind === 'code' || b.kind === 'table')) continue;
+      teasers.push([i, end]);
+      teaserText += chars + blocks[i].text.length;
+    }
+    // Teasers that make up a good part of the page are what it lists (a press-release index, a homepage's sections).
+    const allText = blocks.reduce((a, b) => a + b.text.length, 0);
+    // Only cards after the article's last prose paragraph (its own, outside any card) are recirculation: linked
+    // headlines between the article's paragraphs are a curated list (resources, products, services) — its content.
+    const inCard = (k: number): boolean => teasers.some(([i, end]) => k >= i && k < end);
+    let lastProse = -1;
+    for (let k = blocks.length - 1; k > 0; k--) if (keep[k] && !inCard(k) && isProse(blocks[k])) {
+      lastProse = k;
+      break;
+    }
+    if (teaserText < allText * TEASERS_MAX_SHARE) {
+      for (const [i, end] of teasers) for (let j = i; j < end && i > lastProse; j++) {
+        if (!keep[j]) continue;
+        keep[j] = false;
+        count(report, 'teasers', () => blocks[j].text);
+      }
+    }
     // The block classifier (block-class.ts): after the article's last good block, what is not a sentence or a list.
     for (const i of rejectByClass(blocks, keep)) {
       keep[i] = false;
@@ -748,6 +875,36 @@ function isTailLabel(b: ContentBlock, t: string): boolean {
   if (b.kind === 'image' || b.kind === 'list' || b.markdown.trimStart().startsWith('![')) return false;
   if (t.length <= 60 && !/[.!?…]$/.test(t)) return true;
   return b.kind === 'paragraph' && t.length < 300 && /^_[^_][\s\S]*_$/.test(b.markdown.trim());
+}
+
+/** An article's header carries a kicker, a section label and a dateline: three short lines at most. */
+const HEADER_LABELS_MAX = 3;
+
+function isHeaderLabel(b: ContentBlock): boolean {
+  const t = b.text.trim();
+  return b.kind === 'paragraph' && t.length <= 80 && /[\p{L}\p{N})\]]$/u.test(t) && !b.markdown.trimStart().startsWith('![');
+}
+
+/** A heading whose whole text is one link to another page (an in-page anchor `#…` is a table of contents). */
+const LINKED_HEADING = /^#{1,6} \[[^\]]+\]\(([^)#\s]+)\)$/;
+/** A teaser's summary is a sentence or two (a blog's excerpt runs to 55 words). */
+const TEASER_SUMMARY_MAX = 450;
+/** Above this share of the text, linked-headline cards are the page's content (as for card groups, EXCERPT_CARDS_MAX_SHARE). */
+const TEASERS_MAX_SHARE = 0.3;
+
+function isLinkedHeading(b: ContentBlock): boolean {
+  return b.kind === 'heading' && LINKED_HEADING.test(b.markdown.trim());
+}
+
+function linksHome(b: ContentBlock): boolean {
+  const href = LINKED_HEADING.exec(b.markdown.trim())?.[1];
+  if (!href) return false;
+  try {
+    const u = new URL(href);
+    return u.pathname === '/' && !u.search;
+  } catch {
+    return false;
+  }
 }
 
 function isCredit(b: ContentBlock, t: string): boolean {

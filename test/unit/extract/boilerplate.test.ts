@@ -158,6 +158,47 @@ test('a collapsed accordion panel (aria-controls of an aria-expanded control) is
   assert.ok(!r.markdown.includes('Decorative duplicate'), r.markdown);
 });
 
+test('a card\'s excerpt in its redundant link (aria-hidden, tabindex=-1) is read; a picture-only one and other aria-hidden text are not', () => {
+  // News rivers and blog indexes link a card's picture and excerpt a second time, hidden from screen readers so the
+  // card is announced once; the excerpt is on screen all the same.
+  const card = (n: number): string =>
+    `<article class="river-card"><a href="/articles/${n}" aria-hidden="true" tabindex="-1"><img src="/img/${n}.jpg" alt="Thumbnail of story ${n}"></a>
+     <h2><a href="/articles/${n}">Headphone story number ${n}</a></h2>
+     <p class="desc"><a href="/articles/${n}" aria-hidden="true" tabindex="-1">Excerpt ${n}: the firmware update changes how the noise cancelling adapts to the room around the listener.</a></p>
+     <div class="aux"><time datetime="2025-05-20">6 months ago</time></div></article>`;
+  const html = `<!doctype html><html><head><title>Headphones news</title></head><body><main>
+    <h1>Headphones</h1><section>${[1, 2, 3, 4, 5, 6].map(card).join('')}</section>
+    <div aria-hidden="true"><p>Decorative duplicate text for sighted layouts only, never read aloud.</p></div>
+  </main></body></html>`;
+  const r = extractDocument({ html, url: 'https://news.test/topic/headphones' });
+  for (const n of [1, 4, 6]) assert.ok(r.markdown.includes(`Excerpt ${n}: the firmware`), r.markdown);
+  assert.ok(!r.markdown.includes('Thumbnail of story'), r.markdown);
+  assert.ok(!r.markdown.includes('Decorative duplicate'), r.markdown);
+});
+
+test('the caption of a tile\'s compare checkbox goes on every tile; a checkbox caption that links somewhere stays', () => {
+  // Shop grids put a "Compare" / "Remove from compare" toggle (a checkbox and its <label for>, one shown at a time)
+  // on every tile; a list of venues to tick, each caption a link to the venue, is content.
+  const tile = (n: number): string =>
+    `<li class="tile"><div class="compare"><input type="checkbox" id="cmp-${n}" data-id="${n}"><label for="cmp-${n}">Add to compare</label><label class="d-none" for="cmp-${n}">Remove from compare</label></div>
+     <a href="/grills/${n}"><img src="/img/${n}.jpg" alt=""></a><h3><a href="/grills/${n}">Gas grill model ${n}</a></h3><span class="price">${400 + n} €</span></li>`;
+  const html = `<!doctype html><html><head><title>Gas grills</title></head><body><main>
+    <h1>Gas grills</h1><p>${SENTENCE}</p><ul class="grid">${[1, 2, 3, 4, 5, 6, 7, 8].map(tile).join('')}</ul>
+    <table><tr><td><label for="v-aaai"><a href="https://venues.test/aaai">AAAI venue</a></label></td><td><input type="checkbox" id="v-aaai"></td></tr></table>
+  </main></body></html>`;
+  const r = extractDocument({ html, url: 'https://shop.test/gas-grills' });
+  for (const n of [1, 5, 8]) assert.ok(r.markdown.includes(`Gas grill model ${n}`), r.markdown);
+  assert.ok(!r.markdown.includes('compare'), r.markdown);
+  assert.ok(r.markdown.includes('AAAI venue'), r.markdown);
+  // A page that is a form of checkboxes (a ranking's areas to tick) reads its captions: the form rule decides there.
+  const areas = ['Artificial intelligence', 'Computer vision', 'Machine learning', 'Natural language processing', 'Robotics', 'Databases'];
+  const form = extractDocument({
+    html: `<!doctype html><html><head><title>Rankings</title></head><body><form><h1>Rankings by area</h1><p>${SENTENCE}</p><table>${areas.map((a, i) => `<tr><td><label for="area-${i}">${a}</label></td><td><input type="checkbox" id="area-${i}"></td></tr>`).join('')}</table></form></body></html>`,
+    url: 'https://rankings.test/',
+  });
+  for (const a of areas) assert.ok(form.markdown.includes(a), form.markdown);
+});
+
 test('a shop grid of pictured product cards is the content, not the one sentence beside it', () => {
   const product = (n: number): string =>
     `<li class="product type-product"><a href="/product/cup-${n}" class="loop-product-link"><img src="/img/cup-${n}.png" alt=""><h2 class="loop-product__title">Glass cup ${n}oz</h2></a>

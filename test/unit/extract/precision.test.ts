@@ -17,6 +17,10 @@ function page(body: string, head = ''): string {
   return `<!DOCTYPE html><html><head><title>Measuring cold starts</title>${head}</head><body>${body}</body></html>`;
 }
 
+/** JSON-LD that declares the page an article. */
+const NEWS_LD = '<script type="application/ld+json">{"@type":"NewsArticle"}</script>';
+const BLOG_LD = '<script type="application/ld+json">{"@type":"BlogPosting"}</script>';
+
 const prose = (n: number): string => Array.from({ length: n }, (_, i) => `<p>${ARTICLE_TEXT} Paragraph ${i + 1} adds its own detail about runtimes, regions and package sizes.</p>`).join('');
 
 /** An HTML tag outside fenced and inline code: what a Markdown renderer would interpret as raw HTML. */
@@ -102,7 +106,7 @@ test('page type: product, listing, documentation, service and generic are told a
   assert.equal(detect('<script type="application/ld+json">{"@graph":[{"@type":"CollectionPage"}]}</script>'), 'listing');
   assert.equal(detect('', 'https://docs.tool.test/guide/install'), 'documentation');
   assert.equal(detect('<script type="application/ld+json">{"@type":"LocalBusiness","name":"Pest Control Co"}</script>'), 'service');
-  assert.equal(detect('<script type="application/ld+json">{"@type":"NewsArticle"}</script>'), 'article');
+  assert.equal(detect(NEWS_LD), 'article');
   assert.equal(detect(''), 'generic');
   // An FAQ block's Questions do not make an article a Q&A thread; a QAPage's Question does.
   const faq = '<script type="application/ld+json">{"@graph":[{"@type":"Article"},{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"How much?"}]}]}</script>';
@@ -278,7 +282,7 @@ test('article: a bare "author" box and "more posts" cards with excerpts go; an u
   const excerpt = (n: number) => `A longer excerpt for post ${n} that runs past one line: it sums the other post up in two sentences, as blog themes print them under every card. It ends…`;
   const card = (n: number) => `<div class="card"><h3><a href="/posts/other-${n}">Another post number ${n} about desks</a></h3><p>${excerpt(n)}</p><span>Feb ${n}, 2026</span></div>`;
   const cards = `<section class="more-posts">${[1, 2, 3].map(card).join('')}</section>`;
-  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(8)}${author}${cards}</article>`, '<script type="application/ld+json">{"@type":"BlogPosting"}</script>'), url: 'https://pages.test/cold-starts' });
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(8)}${author}${cards}</article>`, BLOG_LD), url: 'https://pages.test/cold-starts' });
   assert.ok(r.markdown.includes('Paragraph 8 adds'), r.markdown);
   for (const gone of ['former intensive-care nurse', 'Another post number 2']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
   // The same cards section after section, with no article around them, are the page's content.
@@ -295,7 +299,7 @@ test('article: sign-up consent lines, reading-time and relative-time lines, an e
   const ad = '<section><h2>Advertisement: Winter Conference On 31 October</h2><p>Join us in London for a day of talks; seats are limited and the early price ends soon, so book today.</p></section>';
   const widget = '<div class="trustpilot-widget"><p>Filing was a breeze, clear explanations made the process very easy and fast for my shop.</p><span>Daniel R.</span></div>';
   const r = extractDocument({
-    html: page(`<article><h1>Measuring cold starts</h1>${top}${prose(3)}${embed}${signup}${prose(2)}${widget}${ad}${prose(1)}</article>`, '<script type="application/ld+json">{"@type":"NewsArticle"}</script>'),
+    html: page(`<article><h1>Measuring cold starts</h1>${top}${prose(3)}${embed}${signup}${prose(2)}${widget}${ad}${prose(1)}</article>`, NEWS_LD),
     url: 'https://pages.test/cold-starts',
   });
   assert.ok(r.markdown.includes('Paragraph 3 adds'), r.markdown);
@@ -308,6 +312,63 @@ test('a metadata class repeated on every entry (a listing of papers) is the entr
   const entry = (n: number) => `<dt>[${n}] <a href="/abs/${n}">arXiv:${n}</a></dt><dd><div class="meta"><div class="list-title">Title: Paper number ${n} on sparse attention sinks</div><div class="list-authors">Author ${n}</div></div></dd>`;
   const r = extractDocument({ html: page(`<main><h1>Recent submissions</h1>${prose(1)}<dl>${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join('')}</dl><p>Each entry links its abstract, a PDF and the HTML version of the paper; the list is updated every weekday at midnight, and older entries move to the archive pages.</p></main>`), url: 'https://papers.test/list/recent' });
   for (const n of [1, 4, 8]) assert.ok(r.markdown.includes(`Paper number ${n} on sparse`), r.markdown);
+});
+
+test('article: linked-headline cards after the article go; a curated list of linked headings inside it and the lead after a linked site name stay', () => {
+  const card = (n: number) => `<h2><a href="https://pages.test/2025/other-post-${n}">Other post number ${n} about warm pools</a></h2><p>A short summary of other post ${n}, as themes print it under the card.</p>`;
+  const html = page(`<article><h1>Measuring cold starts</h1>${prose(6)}</article><div class="next-post-thumbnails">${[1, 2].map(card).join('')}</div>`, BLOG_LD);
+  const r = extractDocument({ html, url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes('Paragraph 6 adds'), r.markdown);
+  for (const gone of ['Other post number 1', 'summary of other post 2']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  // Linked headings between the article's own paragraphs are a list of resources: its content.
+  const resource = (n: number) => `<h2><a href="https://tools.test/tool-${n}">Profiler number ${n}</a></h2><p>Profiler ${n} samples the runtime every millisecond, which is what a cold start needs, and it exports flame graphs that the team can compare across regions.</p>`;
+  const list = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(2)}${[1, 2, 3].map(resource).join('')}${prose(2)}</article>`, BLOG_LD), url: 'https://pages.test/tools' });
+  for (const kept of ['Profiler number 1', 'Profiler 3 samples']) assert.ok(list.markdown.includes(kept), `${kept}\n${list.markdown}`);
+  // A heading linking the home page is the site's name: it goes, the lead under it stays.
+  const lead = 'Also this year the team measured cold starts in every region, and the first results are already in.';
+  const masthead = extractDocument({ html: page(`<div><h1><a href="https://pages.test/">The Daily Runtime</a></h1><p>${lead}</p>${prose(4)}</div>`, '<meta property="og:type" content="article">'), url: 'https://pages.test/2025/cold-starts' });
+  assert.equal(masthead.pageType, 'article');
+  assert.ok(masthead.markdown.includes(lead), masthead.markdown);
+  assert.ok(!masthead.markdown.includes('The Daily Runtime'), masthead.markdown);
+});
+
+test('article: a donation or newsletter heading written as a chrome sentence, a "follow <site> on <network>" line and "Über den Autor" go; prose about following stays', () => {
+  const boxes = [
+    '<section><h3>Unterstütze Runtime bereits mit 2,50 €!</h3><p>Monatlich kündbar.</p></section>',
+    '<section><h2>2026 nichts mehr verpassen!</h2><p>Jeden Freitag in Ihrem Postfach.</p></section>',
+    '<p>Puede escribirnos a <a href="mailto:r@pages.test">r@pages.test</a> o seguir a The Daily Runtime en <a href="https://facebook.test/">Facebook</a>.</p>',
+    '<p><strong>Follow The Daily Runtime on Twitter and Instagram @dailyruntime.</strong></p>',
+    '<p>Über den Autor</p>',
+  ].join('');
+  const fans = 'Fans of the platform follow the release team on Twitter, where every regression in cold-start times gets discussed within hours of a release going out.';
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(4)}<p>${fans}</p>${boxes}</article>`, NEWS_LD), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes(fans), r.markdown);
+  for (const gone of ['Unterstütze', 'Monatlich kündbar', 'nichts mehr verpassen', 'Puede escribirnos', 'Follow The Daily Runtime', 'Über den Autor']) {
+    assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  }
+});
+
+test('article: the header\'s labels and dateline between the title and the first paragraph go; a kicker above the title, a lead-in and a run of short lines stay', () => {
+  const header = '<div class="kicker">Infrastruktur</div><p>Energie 12.12.2022</p><div><span>Serverless Weekly</span></div>';
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${header}<p>Das Beste kommt jetzt:</p>${prose(4)}</article>`, NEWS_LD), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes('Paragraph 1 adds'), r.markdown);
+  assert.ok(r.markdown.includes('Das Beste kommt jetzt:'), r.markdown);
+  for (const gone of ['Infrastruktur', 'Energie 12.12.2022', 'Serverless Weekly']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  // A kicker set above the title heading stays, as in the reference output (reading.md §22).
+  const above = extractDocument({ html: page(`<article><p>Infrastruktur · 8 Minuten</p><h1>Measuring cold starts</h1>${prose(4)}</article>`, NEWS_LD), url: 'https://pages.test/cold-starts' });
+  assert.ok(above.markdown.includes('Infrastruktur · 8 Minuten'), above.markdown);
+  // Many short lines before the first paragraph are content (ingredients set as paragraphs), not a header.
+  const ingredients = ['2 cups flour', '1 cup water', '1 tsp salt', '10 g yeast'].map((l) => `<p>${l}</p>`).join('');
+  const recipe = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${ingredients}${prose(3)}</article>`, NEWS_LD), url: 'https://pages.test/bread' });
+  for (const kept of ['2 cups flour', '10 g yeast']) assert.ok(recipe.markdown.includes(kept), `${kept}\n${recipe.markdown}`);
+});
+
+test('article: a short paragraph that ends in a picture credit is a caption and goes; a sentence mentioning a copyright stays', () => {
+  const captions = '<div><img src="/rack.jpg" alt=""><div>The rack in the Frankfurt region at night, photographed from the loading bay. | © Agency Nine</div></div><p>Warm pools in the Paris region, where the team measured the longest cold starts. (Foto: Jane Roe)</p>';
+  const mention = 'The platform keeps the © notice of every uploaded image, and the team argued at length about whether that belongs in the cold-start path at all.';
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(3)}${captions}<p>${mention}</p>${prose(2)}</article>`, NEWS_LD), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes(mention), r.markdown);
+  for (const gone of ['Frankfurt region at night', 'Paris region']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
 });
 
 test('an index page read as an article keeps the card titles after its intro; an article still loses its tail labels', () => {
@@ -325,4 +386,25 @@ test('an index page read as an article keeps the card titles after its intro; an
   });
   assert.ok(story.markdown.includes('Paragraph 4 adds'), story.markdown);
   assert.ok(!story.markdown.includes('Latency'), story.markdown);
+});
+
+test('a "Popular" or "Trending" badge inside one tile of a product grid opens no block: the tiles after it stay', () => {
+  // Shop category grids set a badge in the tile's image link (<span>Popular</span>); the same label outside any
+  // card still takes the links after it.
+  const tile = (i: number, extra = ''): string =>
+    `<div class="tile"><a href="/p/${i}"><img src="/img/${i}.jpg" alt="">${extra}</a><div><a href="/p/${i}">Standing desk frame model ${i + 1}</a><p>$${299 + i}+</p></div></div>`;
+  const tiles = Array.from({ length: 12 }, (_, i) =>
+    tile(i, i === 3 ? '<span class="badge">Popular</span>' : i === 7 ? '<span class="badge">Trending</span>' : ''),
+  ).join('');
+  const shop = extractDocument({
+    html: page(`<main><h1>Desk frames</h1><p>Choose from frames designed to complement your workspace and help you work better.</p><section><div class="grid">${tiles}</div></section></main>`),
+    url: 'https://shop.test/desk-frames/',
+  });
+  for (const n of [4, 5, 6, 8, 9, 12]) assert.ok(shop.markdown.includes(`Standing desk frame model ${n}`), shop.markdown);
+  const story = extractDocument({
+    html: page(`<article><h1>Measuring cold starts</h1>${prose(4)}<div><p>Popular</p><p><a href="/a/1">Cold starts on the edge</a></p><p><a href="/a/2">Warm pools explained</a></p></div></article>`, '<meta property="og:type" content="article">'),
+    url: 'https://blog.test/cold-starts',
+  });
+  assert.ok(story.markdown.includes('Paragraph 4 adds'), story.markdown);
+  assert.ok(!story.markdown.includes('Warm pools explained'), story.markdown);
 });
