@@ -48,7 +48,8 @@ export const PRODUCT_CHROME_LABEL = new RegExp(
       '(similar|related|recommended|featured|popular|complementary|suggested) (items|products|styles|accessories|picks)( .{0,40})?',
       '(most popular )?accessories (&|and) related items', '(sponsored|related) products( related to this item)?',
       'compare (with )?similar (items|products)', 'shop the (look|collection)', 'pairs? (well )?with( .{0,30})?', 'goes (well )?with',
-      'buy it with', 'bundle and save', 'more (from|by) (this|the) (shop|seller|brand|designer|store)( .{0,40})?',
+      'buy it with', 'bundle and save', 'explore (related|similar|more) (items|products)', 'often (viewed|bought) (together|with each other)',
+      'consider these( available)? (items|products|alternatives)', 'sponsored (items|products)( .{0,30})?', 'more (from|by) (this|the) (shop|seller|brand|designer|store)( .{0,40})?',
       // the shop's FAQ
       'frequently asked questions', 'faqs?', 'common questions',
     ].join('|') +

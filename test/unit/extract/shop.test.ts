@@ -251,3 +251,14 @@ test('product page: a book\'s "About the author" is the product\'s (its author),
   const story = page('A walk', `<article><h1>A walk in the hills</h1>${DESCRIPTION}${DESCRIPTION.replace('Trail 25 pack', 'old pack')}<h2>About the Author</h2>${bio}</article>`, ld({ '@context': 'https://schema.org', '@type': 'Article', headline: 'A walk' }));
   assert.ok(!extractDocument({ html: story, url: 'https://blog.test/walk' }).markdown.includes('cabin above the tree line'));
 });
+
+test('product page: marketplace cross-sell labels ("Explore related items", "Consider these available items", "Often viewed with each other") open shop chrome', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const block = (label: string, i: number) =>
+    `<section><h2>${label}</h2><p>Hip belt pouch ${i} clips onto the belt and holds a phone, keys and a snack, picked by shoppers who looked at this pack.</p></section>`;
+  const labels = ['Explore related items', 'Consider these available items', 'Often viewed with each other'];
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}${DESCRIPTION.replace('Trail 25 pack', 'pack')}${SPECS}${labels.map(block).join('')}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://market.test/itm/1' });
+  assert.ok(r.markdown.includes('padded back panel'), r.markdown);
+  for (let i = 0; i < labels.length; i++) assert.ok(!r.markdown.includes(`Hip belt pouch ${i}`), `${labels[i]}\n${r.markdown}`);
+});
