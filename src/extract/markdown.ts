@@ -19,6 +19,20 @@ export interface RenderOutput {
   mediaRefs: MediaRef[];
 }
 
+/**
+ * Two sibling elements with nothing between them, one ending in a lower-case word and the next starting a
+ * capitalised word or a number: a label and its value laid out apart by CSS (`<span>Publisher</span><span>Houghton
+ * </span>`, `<dt>Print length</dt><dd>288 pages</dd>` in a flex row), never one word. Split letters ("Hel|lo") and
+ * short brand prefixes ("i|Phone") do not match.
+ */
+const LABEL_END = /\p{Ll}{2}$/u;
+const VALUE_START = /^(\p{Lu}\p{Ll}|\d)/u;
+const LABEL_END_BEFORE_DIGIT = /\p{Ll}{3}$/u;
+function joinSiblingText(before: string, next: string, afterElement: boolean): string {
+  if (!afterElement || !next || !LABEL_END.test(before) || !VALUE_START.test(next)) return before + next;
+  if (/^\d/.test(next) && !LABEL_END_BEFORE_DIGIT.test(before)) return before + next;
+  return `${before} ${next}`;
+}
 const HEADING = /^h([1-6])$/;
 /** Elements that start a new block; anything else is inline content of the surrounding paragraph. */
 const BLOCK_TAGS = new Set([
@@ -177,14 +191,17 @@ export class MarkdownRenderer {
 
   private renderChildren(node: ParentNode, out: Chunk[], owner: Element | undefined, top: boolean): void {
     let inline = '';
+    let afterElement = false;
     const flush = (): void => {
       const md = escapeBlockStart(finishInline(inline));
       inline = '';
+      afterElement = false;
       if (md && owner) out.push({ kind: 'paragraph', md, el: owner });
     };
     for (const child of node.children) {
       if (child instanceof Text) {
         inline += child.data.replace(/\s+/g, ' ');
+        afterElement = false;
         continue;
       }
       if (!(child instanceof Element)) continue;
@@ -200,7 +217,9 @@ export class MarkdownRenderer {
           this.renderChildren(child, out, child, top);
           if (top) this.release(child, out);
         } else {
-          inline += this.inline(child);
+          const t = this.inline(child);
+          inline = joinSiblingText(inline, t, afterElement);
+          if (t) afterElement = true;
         }
         continue;
       }
@@ -299,9 +318,16 @@ export class MarkdownRenderer {
 
   private inlineChildren(el: ParentNode): string {
     let s = '';
+    let afterElement = false;
     for (const child of el.children) {
-      if (child instanceof Text) s += child.data.replace(/\s+/g, ' ');
-      else if (child instanceof Element) s += this.inline(child);
+      if (child instanceof Text) {
+        s += child.data.replace(/\s+/g, ' ');
+        afterElement = false;
+      } else if (child instanceof Element) {
+        const t = this.inline(child);
+        s = joinSiblingText(s, t, afterElement);
+        if (t) afterElement = true;
+      }
     }
     return s;
   }
@@ -438,14 +464,17 @@ export class MarkdownRenderer {
   private listItem(li: Element, marker: string): string {
     const parts: string[] = [];
     let inline = '';
+    let afterElement = false;
     const flush = (): void => {
       const md = finishInline(inline);
       inline = '';
+      afterElement = false;
       if (md) parts.push(md);
     };
     for (const child of li.children) {
       if (child instanceof Text) {
         inline += child.data.replace(/\s+/g, ' ');
+        afterElement = false;
         continue;
       }
       if (!(child instanceof Element) || SKIP_TAGS.has(child.name)) continue;
@@ -466,7 +495,9 @@ export class MarkdownRenderer {
         for (const c of chunks) if (c.md.trim()) parts.push(c.md.trim());
         continue;
       }
-      inline += this.inline(child);
+      const t = this.inline(child);
+      inline = joinSiblingText(inline, t, afterElement);
+      if (t) afterElement = true;
     }
     flush();
     if (parts.length === 0) return '';

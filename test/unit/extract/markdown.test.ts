@@ -159,3 +159,18 @@ test('<noscript> is raw text, as in a browser with scripting on: a self-closed t
   assert.ok(r.markdown.includes('second paragraph'), r.markdown);
   assert.ok(!/iframe|googletagmanager/.test(r.markdown), r.markdown);
 });
+
+test('inline: sibling elements laid out apart (a label and its value) do not run into one word; split letters stay one word', () => {
+  const spec = ['Publisher', 'Houghton Mifflin', 'Language', 'English', 'Print length', '288 pages']
+    .reduce((rows, t, i) => (i % 2 ? `${rows}<span class="value">${t}</span></li>` : `${rows}<li><span class="label">${t}</span>`), '');
+  const html = `<html><head><title>Spec</title></head><body><main><h1>A book</h1><p>${'A long description of the book that says what it is about and why it matters to its readers. '.repeat(3)}</p>
+    <p><span class="label">Publisher</span><span class="value">Houghton Mifflin</span></p><ul>${spec}</ul>
+    <p>The word <span>Hel</span><span>lo</span> is written in two spans; so is <span>i</span><span>Phone</span> and <span>mp</span><span>3</span>.</p></main></body></html>`;
+  const md = extractDocument({ html, url: 'https://books.test/a' }).markdown;
+  assert.ok(md.includes('Publisher Houghton Mifflin'), md);
+  assert.ok(md.includes('Print length 288 pages'), md);
+  assert.ok(md.includes('Language English'), md);
+  assert.ok(md.includes("The word Hello is written"), md);
+  assert.ok(md.includes("so is iPhone and mp3."), md);
+  assert.ok(!md.includes('PublisherHoughton'), md);
+});
