@@ -28,10 +28,30 @@ export interface RenderOutput {
 const LABEL_END = /\p{Ll}{2}$/u;
 const VALUE_START = /^(\p{Lu}\p{Ll}|\d)/u;
 const LABEL_END_BEFORE_DIGIT = /\p{Ll}{3}$/u;
-function joinSiblingText(before: string, next: string, afterElement: boolean): string {
-  if (!afterElement || !next || !LABEL_END.test(before) || !VALUE_START.test(next)) return before + next;
-  if (/^\d/.test(next) && !LABEL_END_BEFORE_DIGIT.test(before)) return before + next;
-  return `${before} ${next}`;
+/** The inline text of a run of siblings: text nodes as they are, rendered elements joined by the rule above. */
+class InlineRun {
+  text = '';
+  #afterElement = false;
+
+  addText(t: string): void {
+    this.text += t;
+    this.#afterElement = false;
+  }
+
+  addElement(t: string): void {
+    if (!t) return;
+    const gap = this.#afterElement && LABEL_END.test(this.text) && VALUE_START.test(t) && (!/^\d/.test(t) || LABEL_END_BEFORE_DIGIT.test(this.text));
+    this.text += gap ? ` ${t}` : t;
+    this.#afterElement = true;
+  }
+
+  /** The text so far; the run starts again empty. */
+  take(): string {
+    const t = this.text;
+    this.text = '';
+    this.#afterElement = false;
+    return t;
+  }
 }
 const HEADING = /^h([1-6])$/;
 /** Elements that start a new block; anything else is inline content of the surrounding paragraph. */
@@ -190,36 +210,30 @@ export class MarkdownRenderer {
   // become bold lines so the outer structure stays readable).
 
   private renderChildren(node: ParentNode, out: Chunk[], owner: Element | undefined, top: boolean): void {
-    let inline = '';
-    let afterElement = false;
+    const inline = new InlineRun();
     const flush = (): void => {
-      const md = escapeBlockStart(finishInline(inline));
-      inline = '';
-      afterElement = false;
+      const md = escapeBlockStart(finishInline(inline.take()));
       if (md && owner) out.push({ kind: 'paragraph', md, el: owner });
     };
     for (const child of node.children) {
       if (child instanceof Text) {
-        inline += child.data.replace(/\s+/g, ' ');
-        afterElement = false;
+        inline.addText(child.data.replace(/\s+/g, ' '));
         continue;
       }
       if (!(child instanceof Element)) continue;
       const tag = child.name;
       if (SKIP_TAGS.has(tag)) continue;
       if (tag === 'br') {
-        inline += BR;
+        inline.addText(BR);
         continue;
       }
-      if (!BLOCK_TAGS.has(tag) && !(tag === 'img' && top && inline.trim() === '' && isStandaloneImage(child))) {
+      if (!BLOCK_TAGS.has(tag) && !(tag === 'img' && top && inline.text.trim() === '' && isStandaloneImage(child))) {
         if (containsBlock(child)) {
           flush();
           this.renderChildren(child, out, child, top);
           if (top) this.release(child, out);
         } else {
-          const t = this.inline(child);
-          inline = joinSiblingText(inline, t, afterElement);
-          if (t) afterElement = true;
+          inline.addElement(this.inline(child));
         }
         continue;
       }
@@ -317,19 +331,12 @@ export class MarkdownRenderer {
   // Inline mode
 
   private inlineChildren(el: ParentNode): string {
-    let s = '';
-    let afterElement = false;
+    const run = new InlineRun();
     for (const child of el.children) {
-      if (child instanceof Text) {
-        s += child.data.replace(/\s+/g, ' ');
-        afterElement = false;
-      } else if (child instanceof Element) {
-        const t = this.inline(child);
-        s = joinSiblingText(s, t, afterElement);
-        if (t) afterElement = true;
-      }
+      if (child instanceof Text) run.addText(child.data.replace(/\s+/g, ' '));
+      else if (child instanceof Element) run.addElement(this.inline(child));
     }
-    return s;
+    return run.text;
   }
 
   private inline(el: Element): string {
@@ -463,23 +470,19 @@ export class MarkdownRenderer {
 
   private listItem(li: Element, marker: string): string {
     const parts: string[] = [];
-    let inline = '';
-    let afterElement = false;
+    const inline = new InlineRun();
     const flush = (): void => {
-      const md = finishInline(inline);
-      inline = '';
-      afterElement = false;
+      const md = finishInline(inline.take());
       if (md) parts.push(md);
     };
     for (const child of li.children) {
       if (child instanceof Text) {
-        inline += child.data.replace(/\s+/g, ' ');
-        afterElement = false;
+        inline.addText(child.data.replace(/\s+/g, ' '));
         continue;
       }
       if (!(child instanceof Element) || SKIP_TAGS.has(child.name)) continue;
       if (child.name === 'br') {
-        inline += BR;
+        inline.addText(BR);
         continue;
       }
       if (child.name === 'ul' || child.name === 'ol') {
@@ -495,9 +498,7 @@ export class MarkdownRenderer {
         for (const c of chunks) if (c.md.trim()) parts.push(c.md.trim());
         continue;
       }
-      const t = this.inline(child);
-      inline = joinSiblingText(inline, t, afterElement);
-      if (t) afterElement = true;
+      inline.addElement(this.inline(child));
     }
     flush();
     if (parts.length === 0) return '';

@@ -109,7 +109,7 @@ export function isProductCard(card: Element, chars: number): boolean {
 /**
  * The buy box's own lines, which a product page prints around the product's facts for the shopper to act on:
  * stock and delivery estimates, cart prompts and counters, tax notes, protection-plan offers, option pickers,
- * "show more" toggles and loading placeholders. Whole-line matches of short lines only ("In stock" is chrome,
+ * "show more" toggles and "Loading…" lines. Whole-line matches of short lines only ("In stock" is chrome,
  * "Ships in a padded box that keeps the mug in stock condition" is not).
  */
 const BUY_BOX_LINE = new RegExp(
@@ -125,7 +125,7 @@ const BUY_BOX_LINE = new RegExp(
       // tax and price notes
       '(vat|tax|taxes|gst) (included|incl\\.?)( \\(where applicable\\))?(,? plus shipping)?', 'shipping calculated at checkout',
       'price when purchased online', 'current price( is)? .{1,20}', '.{0,40}protection plan( by .{1,30})?',
-      // option pickers, toggles, placeholders
+      // option pickers, toggles, loading lines
       '(select|choose) (a|an|your) (size|colou?r|option|style|variant|model|product|add-ons?|quantity)', 'loading', 'see (more|less)',
       'show (more|less)', 'learn more', 'view (more|less)',
     ].join('|') +
