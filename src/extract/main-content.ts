@@ -25,7 +25,7 @@ import {
   type Document,
   type ParentNode,
 } from './dom.ts';
-import { REVIEWS_LEAVE_CHARS, isCommentSection, isReviewSection, refineRoots, withinSection, type PrecisionReport } from './precision.ts';
+import { REVIEWS_LEAVE_CHARS, isCommentSection, isReviewSection, refineRoots, shapeOf, withinSection, type PrecisionReport } from './precision.ts';
 import type { ContentStrategy, PageType } from './types.ts';
 
 export interface MainContent {
@@ -454,10 +454,10 @@ function findMainContentOnce(doc: Document, opts: MainContentOptions): MainConte
   return { roots, strategy, precision };
 }
 
-/** Tag plus first class: the shape repeated cards share (`li.product`, `a.card-list-card`); bare tags are too common. */
+/** The shape repeated cards share (precision.ts shapeOf: `li.product`), but bare tags are too common — `<article>` aside. */
 function cardShape(el: Element): string | undefined {
-  const cls = (el.attribs.class ?? '').trim().split(/\s+/)[0];
-  return cls ? `${el.name}.${cls}` : el.name === 'article' ? 'article' : undefined;
+  if ((el.attribs.class ?? '').trim()) return shapeOf(el);
+  return el.name === 'article' ? 'article' : undefined;
 }
 
 /** Cards: at least this many elements of one shape, each with a link. */

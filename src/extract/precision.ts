@@ -431,7 +431,7 @@ function followingUntilHeading(h: Element): Element[] {
 }
 
 /** Tag plus first class: the shape repeated cards share (`li.card`, `div.teaser`). */
-function shapeOf(el: Element): string {
+export function shapeOf(el: Element): string {
   return `${el.name}.${(el.attribs.class ?? '').trim().split(/\s+/)[0] ?? ''}`;
 }
 
