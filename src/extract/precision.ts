@@ -44,10 +44,15 @@
 //                   paragraph that ends in a credit ("… | © Getty Images", "… (Foto: dpa)");
 //     prompt        on products, the buy box's lines (stock, delivery estimates, cart prompts, tax notes, option
 //                   pickers, "Loading…": shop.ts);
-//                   share / comment / rating / login prompts ("Share your thoughts with friends.", "Jetzt teilen!"),
-//                   and site chrome written as a sentence: paywall and subscription pitches, "join our Telegram
-//                   channel", "follow <site> on Twitter", newsletter pitches, affiliate and opinion disclaimers,
-//                   copyright and consent notices, sign-up forms' consent lines ("By signing up, you agree …");
+//                   share / comment / rating / login / print prompts ("Share your thoughts with friends.", "Jetzt
+//                   teilen!", "Rezept drucken Bei Pinterest speichern"), and site chrome written as a sentence:
+//                   paywall and subscription pitches, "join our Telegram channel", "follow <site> on Twitter",
+//                   newsletter and app pitches, support appeals ("If you enjoyed this post, would you consider
+//                   supporting …"), affiliate and opinion disclaimers, copyright and licence lines, WordPress post
+//                   metadata written as a sentence, consent placeholders of held-back embeds, cart confirmations,
+//                   sign-up forms' consent lines ("By signing up, you agree …");
+//     teasers       a "read also" callout: a lead-in label and a link to another story ("PUEDES VER: <headline>");
+//     comments      a "recent comments" widget: a list or link line whose every link is a `#comment-N` permalink;
 //     teasers       on articles, after the article's last prose paragraph, a headline that is only a link to another
 //                   page with at most a short summary under it (a "next post" card), unless such cards are 30% of
 //                   the text; a headline linking the home page (the site's name as a masthead) goes alone;
@@ -536,9 +541,9 @@ const CREDIT_END = /(^|[\s|(–—-])(©|\(c\)|(foto|fotos|photo|photos|bild|bil
 /** A caption is a sentence or two. */
 const CREDITED_CAPTION_MAX = 250;
 
-/** Prompts that are never the article: share, comment, rate, log in, subscribe. Whole-line matches. */
-const PROMPT_LINE = new RegExp(
-  '^(' +
+/** Prompts that are never the article: share, comment, rate, log in, subscribe, print. Whole-line matches. */
+const PROMPT_LABEL =
+  '(' +
     [
       'share your thoughts( with (your )?friends)?', 'share (this|the) (article|post|story|page)( with [\\w ]+)?', 'share on [\\w ]+', 'share via [\\w ]+',
       '(jetzt |artikel |beitrag |news |diesen artikel |diesen beitrag )?teilen', 'möchten sie den artikel teilen', 'den artikel mit anderen teilen.*',
@@ -553,10 +558,15 @@ const PROMPT_LINE = new RegExp(
       'advertisement', 'anzeige', '- ?anzeige ?-', 'publicidad', 'publicité', 'sponsored( content)?',
       '(zum )?newsletter (anmelden|abonnieren)', 'sign up for (our|the) newsletter', 'quellen (ausblenden|anzeigen)', 'alle anzeigen', 'show all',
       'zurück (zum|zur) [\\w äöüß-]+', 'back to [\\w ]+', 'sorted by:?.*', 'permalien', 'permalink',
+      'du musst (eingeloggt|angemeldet) sein.*', 'you must be (logged|signed) in to .*',
+      // recipe and download buttons
+      'rezept drucken', 'print (the )?recipe', 'jump to recipe', 'zum rezept( springen)?', 'imprimir receta', 'imprimer la recette',
+      '(bei|auf) pinterest (speichern|merken|pinnen)', 'save (it )?(to|on) pinterest', 'pin (it|this|recipe)',
+      '([\\w äöüß-]+ )?als pdf (herunterladen|downloaden|speichern)', 'download (this|the) [\\w ]+ as (a )?pdf', 'download (as )?pdf',
     ].join('|') +
-    ')\\s*[:.!?]*$',
-  'i',
-);
+    ')';
+/** A line of one or more such buttons' labels ("Rezept drucken Bei Pinterest speichern"). */
+const PROMPT_LINE = new RegExp(`^${PROMPT_LABEL}(\\s*[|·•/]?\\s*${PROMPT_LABEL})*\\s*[:.!?]*$`, 'i');
 
 /**
  * Site chrome written as a sentence, found anywhere in a short block: subscription and paywall pitches, "follow us /
@@ -592,6 +602,23 @@ const CHROME_SENTENCE = new RegExp(
     'gibt die meinung de[rs] (autors?|autorin|verfassers) wieder', 'nicht notwendigerweise die de[rs] redaktion',
     'vervielfältigung nur mit (genehmigung|zustimmung)', 'alle rechte vorbehalten', 'all rights reserved', 'derechos reservados', 'tous droits réservés',
     'ohne (dein|ihr) einverständnis keine verbindung', 'einstellungen verwalten', 'alle angaben ohne gewähr',
+    // copyright and licence footers
+    'copyright ©', '(^|\\s)©\\s*(19|20)\\d{2}\\b', 'copyright (19|20)\\d{2}\\b',
+    '(inhalte|texte) dieser (website|webseite|seite|site) (sind|stehen|werden)[^.]{0,40} (unter|lizenziert)',
+    'sofern nicht anders (angegeben|ausgewiesen|vermerkt|gekennzeichnet),? (stehen|sind|ist|gelten) (die |alle )?(inhalte|texte|beiträge)',
+    '(content|text|material) (on|of) this (site|website|blog) is licensed', 'unless otherwise (noted|stated|indicated),? (all )?(content|text|material)',
+    // blog post metadata written as a sentence (WordPress themes)
+    'this (entry|post) was posted (on|in) ', 'der beitrag wurde am .{4,60} veröffentlicht',
+    // app and support appeals
+    'download (the|our) [\\p{L}\\p{N} .&\'’-]{1,40} apps?\\b', '(news|stories|updates|headlines) (straight|directly) to your (phone|device|mobile)',
+    '(would|will) you consider (supporting|donating|a donation|becoming a)', 'if you (enjoyed|liked|like|appreciate)( reading)? (this|our) (post|article|story|work|content)',
+    'wenn (ihnen|dir) (unser|dieser|der) (artikel|beitrag|text) gefallen hat', 'keine bezahlschranke', 'hazte (miembro|socio|suscriptor)',
+    'first-time subscribers', '(jetzt|ab sofort) an jedem (\\p{L}*kiosk|zeitschriftenhandel)', 'als abo oder (als )?einzelheft',
+    // embedded content held back until consent (content-blocker placeholders)
+    'klicken sie auf (den|diesen) (unteren )?button,? um (den inhalt|inhalte) von', 'click (on )?the button below to load',
+    // cart confirmations
+    'wurde (erfolgreich )?(zum|in den) warenkorb (hinzugefügt|gelegt)', 'wurde erfolgreich hinzugefügt', '(has been|was) (successfully )?added to your (cart|basket|bag)',
+    'add the ingredients to your (basket|cart)',
   ].join('|'),
   'iu',
 );
@@ -599,7 +626,7 @@ const CHROME_SENTENCE = new RegExp(
 const CHROME_SENTENCE_MAX = 420;
 
 /** Metadata lines: a date, a time, a byline, a label. Only dropped in an article's tail (see refineBlocks). */
-const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|veröffentlichung|erstellt am|aktualisiert( am)?|datum|publicado( el| por)?|actualizado( el)?|fecha|mis à jour( le)?|date|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*|lesezeit|read(ing)? time|temps de lecture|tiempo de lectura)\b.{0,80}|\d+ ?(min|mins|minutes?|minuten|minutos)\.?( read| lesezeit| de lecture| de lectura| lesen)?|(about |vor )?(an?|\d+) (seconds?|minutes?|hours?|days?|weeks?|months?|years?|sekunden|minuten|stunden|tagen?|wochen|monaten|jahren) ago|vor (einer|einem|\d+) (sekunden?|minuten?|stunden?|tag(en)?|wochen?|monat(en)?|jahr(en)?)|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+,? \d{4}.*)$/iu;
+const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|veröffentlichung|erstellt am|aktualisiert( am)?|datum|publicado( el| por)?|actualizado( el)?|fecha|mis à jour( le)?|date|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*|lesezeit|read(ing)? time|temps de lecture|tiempo de lectura)\b.{0,80}|\d+ ?(min|mins|minutes?|minuten|minutos|minut|minuty)\.?( read| lesezeit| de lecture| de lectura| de leitura| di lettura| czytania| leestijd| lesen)?|(about |vor )?(an?|\d+) (seconds?|minutes?|hours?|days?|weeks?|months?|years?|sekunden|minuten|stunden|tagen?|wochen|monaten|jahren) ago|vor (einer|einem|\d+) (sekunden?|minuten?|stunden?|tag(en)?|wochen?|monat(en)?|jahr(en)?)|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+,? \d{4}.*)$/iu;
 
 const FIGCAPTION = /(^|[ >])figcaption(:nth-of-type\(\d+\))?( >|$)/;
 
@@ -688,6 +715,8 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     else if (forum && isForumChromeLine(t)) drop('post-chrome');
     else if (t.length <= 160 && (b.kind === 'paragraph' || b.kind === 'image') && isCredit(b, t)) drop('credit');
     else if (!forum && t.length <= 160 && isPromptBlock(t)) drop('prompt');
+    else if (!forum && t.length <= READ_ALSO_MAX && b.kind !== 'list' && isReadAlsoCallout(b, t)) drop('teasers');
+    else if (!forum && b.links?.length && (b.kind === 'list' || linkTextShare(b) >= 0.5) && b.links.every(isCommentPermalink)) drop('comments');
     else if (opts.pageType === 'product' && b.kind !== 'heading' && isBuyBoxBlock(t)) drop('prompt');
     else if (!forum && b.kind !== 'heading' && t.length <= CHROME_SENTENCE_MAX && CHROME_SENTENCE.test(t)) drop('prompt');
   }
@@ -841,6 +870,31 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     }
   }
   return blocks.filter((_, i) => keep[i]);
+}
+
+/**
+ * The lead-in of a "read also" callout set between an article's paragraphs ("PUEDES VER: <headline>", "Lesen Sie
+ * auch: <headline>", "Read more: <headline>"): the rest of the line is a link to another story.
+ */
+const READ_ALSO_LEAD =
+  /^(puedes ver|mira( también| además)?|lee (también|además)|lea (también|además)|ver también|vea también|(también )?te puede interesar|te recomendamos|lesen sie (auch|hier|mehr)|auch interessant|mehr dazu|mehr zum thema|siehe auch|read (more|also|next)|also read|see also|related|lire aussi|à lire aussi|a lire aussi|voir aussi|leia também|veja também|leggi anche|más información)\s*[:|»›>]\s*/iu;
+/** A callout is one headline; a longer block that opens so is a paragraph of the article. */
+const READ_ALSO_MAX = 300;
+
+function isReadAlsoCallout(b: ContentBlock, t: string): boolean {
+  const lead = READ_ALSO_LEAD.exec(t);
+  if (!lead || !b.links?.length) return false;
+  const rest = t.length - lead[0].length;
+  // The headline is the link: its text covers the rest of the line.
+  return rest > 0 && linkTextShare(b) * t.length >= rest * 0.8;
+}
+
+/**
+ * A link to one comment of a post (`…/post/#comment-123`). A list of them, or a line made of them, is a "recent
+ * comments" widget; a sentence of the article may cite one comment.
+ */
+function isCommentPermalink(href: string): boolean {
+  return /#comment-\d+$/.test(href);
 }
 
 /** Tail lines from which a closing run may be an index page's card titles rather than an article's metadata. */

@@ -408,3 +408,39 @@ test('a "Popular" or "Trending" badge inside one tile of a product grid opens no
   assert.ok(story.markdown.includes('Paragraph 4 adds'), story.markdown);
   assert.ok(!story.markdown.includes('Warm pools explained'), story.markdown);
 });
+
+test('article: app and support appeals, copyright and licence lines, WordPress post metadata, "read also" callouts, recipe buttons, consent placeholders, cart toasts and comment widgets go', () => {
+  const inside = [
+    '<p><strong>PUEDES VER:</strong> <a href="/2025/01/other-story">¿Qué es la Sunedu y para qué sirve?</a></p>',
+    '<h3>Lesen Sie auch: <a href="/news/other-story">Neue Regeln für Kaltstarts</a></h3>',
+    '<p>Klicken Sie auf den unteren Button, um den Inhalt von maps.pages.test zu laden.</p>',
+    '<p><a href="/print/413209">Rezept drucken</a> Bei Pinterest speichern</p>',
+    '<p>Der Artikel wurde erfolgreich hinzugefügt.</p>',
+  ].join('');
+  const after = [
+    '<p>For the latest stories and breaking news updates download the Runtime News apps for <a href="https://apps.test/ios">iOS</a> and <a href="https://apps.test/android">Android</a>.</p>',
+    '<p>If you enjoyed reading this post – would you consider supporting our work? Just click <a href="https://steady.test/">here</a>. Thanks!</p>',
+    '<p>Wenn Ihnen unser Artikel gefallen hat: Unterstützen Sie diese Form des Journalismus.</p>',
+    '<p>Der Beitrag wurde am Mittwoch, den 27. November 2019 um 15:21 Uhr veröffentlicht und wurde unter <a href="/category/news">News</a> abgelegt.</p>',
+    '<p>Sofern nicht anders ausgewiesen, stehen Inhalte dieser Website unter <a href="https://creativecommons.org/licenses/by/4.0/">CC-BY</a>.</p>',
+    '<p>Copyright © 2020 by: runtime.pages.test • Design by: <a href="https://design.test/">Studio</a></p>',
+    '<ul><li><a href="/older-post/#comment-14798">Abbey</a></li><li><a href="/other-post/#comment-14801">Ben</a></li></ul>',
+  ].join('');
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(4).replace('<p>' + ARTICLE_TEXT + ' Paragraph 3', inside + '<p>' + ARTICLE_TEXT + ' Paragraph 3')}${after}</article>`, BLOG_LD), url: 'https://pages.test/cold-starts' });
+  assert.equal(r.markdown.match(/Cold starts are the time/g)?.length, 4, r.markdown);
+  for (const gone of ['PUEDES VER', 'Sunedu', 'Lesen Sie auch', 'Klicken Sie auf den unteren', 'Rezept drucken', 'Pinterest', 'erfolgreich hinzugefügt', 'download the Runtime News apps',
+    'If you enjoyed', 'Wenn Ihnen unser Artikel', 'Der Beitrag wurde am', 'Sofern nicht anders', 'Copyright ©', 'Abbey']) {
+    assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  }
+});
+
+test('article: prose that mentions a kiosk, opens with "Read more:" before its own sentence, or links one comment stays', () => {
+  const kept = [
+    'Das berichtet das Magazin Runtime Review in seiner aktuellen Ausgabe 7/2019 (jetzt am Kiosk oder hier zu bestellen), zusammen mit einer Messung über zwölf Regionen.',
+    'Read more: the vendors publish their cold-start numbers each quarter, and the spread between regions has narrowed since last spring.',
+    'As one reader pointed out in the comments, the warm pool hides most of the cost.',
+  ];
+  const html = page(`<article><h1>Measuring cold starts</h1>${prose(4)}<p>${kept[0]}</p><p>${kept[1].replace('the vendors', '<a href="/vendors">the vendors</a>')}</p><p>${kept[2].replace('in the comments', '<a href="/older-post/#comment-14798">in the comments</a>')}</p>${prose(6).split('</p>').slice(4).join('</p>')}</article>`, NEWS_LD);
+  const md = extractDocument({ html, url: 'https://pages.test/cold-starts' }).markdown;
+  for (const text of ['jetzt am Kiosk', 'publish their cold-start numbers', 'As one reader pointed out']) assert.ok(md.includes(text), `dropped: ${text}\n${md}`);
+});
