@@ -49,7 +49,8 @@
 //                   paywall and subscription pitches, "join our Telegram channel", "follow <site> on Twitter",
 //                   newsletter and app pitches, support appeals ("If you enjoyed this post, would you consider
 //                   supporting …"), affiliate and opinion disclaimers, copyright and licence lines, WordPress post
-//                   metadata written as a sentence, consent placeholders of held-back embeds, cart confirmations,
+//                   metadata written as a sentence, consent placeholders of held-back embeds, cart confirmations, a
+//                   form's hidden error state ("Something went wrong. Please try again."), a result list's position line,
 //                   sign-up forms' consent lines ("By signing up, you agree …");
 //     teasers       a "read also" callout: a lead-in label and a link to another story ("PUEDES VER: <headline>");
 //     comments      a "recent comments" widget: a list or link line whose every link is a `#comment-N` permalink;
@@ -557,8 +558,13 @@ const PROMPT_LABEL =
       'externer inhalt', 'empfohlener (redaktioneller )?inhalt', 'external content', 'third[- ]party content',
       'advertisement', 'anzeige', '- ?anzeige ?-', 'publicidad', 'publicité', 'sponsored( content)?',
       '(zum )?newsletter (anmelden|abonnieren)', 'sign up for (our|the) newsletter', 'quellen (ausblenden|anzeigen)', 'alle anzeigen', 'show all',
-      'zurück (zum|zur) [\\w äöüß-]+', 'back to [\\w ]+', 'sorted by:?.*', 'permalien', 'permalink',
+      'zurück (zum|zur) [\\w äöüß-]+', 'back to [\\w ]+', 'sorted by:?.*', 'perma(lien|link)( https?://\\S+)?',
+      // a result list's position line ("Showing 1–10 of 19 results", "Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt")
+      '(showing|zeige|mostrando|affichage( de)?|visualizzazione( di)?) (results? )?\\d+\\s*(-|–|bis|to|à|a|al)\\s*\\d+ (of|von|de|sur|di)( insgesamt)? \\d+( [\\w äöüß]+)?',
+      'es werden (die )?([\\w äöüß]+ )?\\d+ bis \\d+ von (insgesamt )?\\d+( [\\w äöüß]+)? angezeigt',
       'du musst (eingeloggt|angemeldet) sein.*', 'you must be (logged|signed) in to .*',
+      // a form's hidden result states ("Oops! Something went wrong. Please try again.")
+      '(oops!? )?something went wrong([.!]? please try again( later)?)?', 'please try again( later)?', 'there was a problem [^.]{1,60}[.!]? please try again( later)?',
       // recipe and download buttons
       'rezept drucken', 'print (the )?recipe', 'jump to recipe', 'zum rezept( springen)?', 'imprimir receta', 'imprimer la recette',
       '(bei|auf) pinterest (speichern|merken|pinnen)', 'save (it )?(to|on) pinterest', 'pin (it|this|recipe)',

@@ -409,7 +409,7 @@ test('a "Popular" or "Trending" badge inside one tile of a product grid opens no
   assert.ok(!story.markdown.includes('Warm pools explained'), story.markdown);
 });
 
-test('article: app and support appeals, copyright and licence lines, WordPress post metadata, "read also" callouts, recipe buttons, consent placeholders, cart toasts and comment widgets go', () => {
+test('article: app and support appeals, copyright and licence lines, WordPress post metadata, "read also" callouts, print buttons, consent placeholders, cart toasts, form error states, result counts and comment widgets go', () => {
   const inside = [
     '<p><strong>PUEDES VER:</strong> <a href="/2025/01/other-story">¿Qué es la Sunedu y para qué sirve?</a></p>',
     '<h3>Lesen Sie auch: <a href="/news/other-story">Neue Regeln für Kaltstarts</a></h3>',
@@ -425,11 +425,15 @@ test('article: app and support appeals, copyright and licence lines, WordPress p
     '<p>Sofern nicht anders ausgewiesen, stehen Inhalte dieser Website unter <a href="https://creativecommons.org/licenses/by/4.0/">CC-BY</a>.</p>',
     '<p>Copyright © 2020 by: runtime.pages.test • Design by: <a href="https://design.test/">Studio</a></p>',
     '<ul><li><a href="/older-post/#comment-14798">Abbey</a></li><li><a href="/other-post/#comment-14801">Ben</a></li></ul>',
+    '<div class="form-error"><p>Oops! Something went wrong. Please try again.</p></div>',
+    '<p>Es werden die Beiträge 1 bis 10 von insgesamt 19 angezeigt!</p>',
+    '<ul><li><strong>Permalink</strong> https://p.pages.test/p/RPYx</li></ul>',
   ].join('');
   const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(4).replace('<p>' + ARTICLE_TEXT + ' Paragraph 3', inside + '<p>' + ARTICLE_TEXT + ' Paragraph 3')}${after}</article>`, BLOG_LD), url: 'https://pages.test/cold-starts' });
   assert.equal(r.markdown.match(/Cold starts are the time/g)?.length, 4, r.markdown);
   for (const gone of ['PUEDES VER', 'Sunedu', 'Lesen Sie auch', 'Klicken Sie auf den unteren', 'Rezept drucken', 'Pinterest', 'erfolgreich hinzugefügt', 'download the Runtime News apps',
-    'If you enjoyed', 'Wenn Ihnen unser Artikel', 'Der Beitrag wurde am', 'Sofern nicht anders', 'Copyright ©', 'Abbey']) {
+    'If you enjoyed', 'Wenn Ihnen unser Artikel', 'Der Beitrag wurde am', 'Sofern nicht anders', 'Copyright ©', 'Abbey', 'Something went wrong',
+    '1 bis 10 von insgesamt', 'Permalink']) {
     assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
   }
 });
