@@ -12,7 +12,6 @@
 // ceiling holds when the maximum is ≤ 1) and the cost of the fit: the same page read with a budget vs without,
 // as a ratio of wall time (median over pages, reads interleaved so machine noise hits both alike).
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { encode, decode } from 'gpt-tokenizer/encoding/o200k_base';
 import { extractDocument } from '../src/extract/index.ts';
@@ -23,6 +22,7 @@ import { loadBudgetCost } from '../src/budget/tokens.ts';
 import { fmt, interleaved, median, writeResult } from './util.ts';
 import type { BenchModule } from './run.ts';
 import { findDataset, skipMessage } from './datasets.ts';
+import { readPageHtml } from './reading-score.ts';
 
 function arg(name: string, fallback: number): number {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -135,7 +135,7 @@ async function runSnippets(): Promise<void> {
   const planMs: number[] = [];
   const tokensOccam: number[] = [];
   for (const id of ids) {
-    const html = gunzipSync(readFileSync(join(WCXB, 'html', `${id}.html.gz`))).toString('utf8');
+    const html = readPageHtml(join(WCXB, 'html', `${id}.html.gz`));
     const truth = JSON.parse(readFileSync(join(WCXB, 'ground-truth', `${id}.json`), 'utf8'));
     const result = extractDocument({ html, url: truth.url ?? 'https://example.com/' });
     if (!result.state.ok) continue;

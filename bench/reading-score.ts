@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { decodeBody } from '../src/fetch/content.ts';
 
 export type SetName = 'wcxb-dev' | 'wcxb-dev-sample' | 'trafilatura-eval';
 export type Half = 'tune' | 'held';
@@ -91,9 +92,17 @@ export function snippetCounts(plain: string, withs: string[] = [], withouts: str
   return { tp, fn: withs.length - tp, fp, tn: withouts.length - fp };
 }
 
+/**
+ * The page's text as a fetcher hands it over: the stored bytes decoded by the same rules Occam applies to a body
+ * with no Content-Type charset (BOM, then `<meta charset>`, then UTF-8 with a legacy fallback). Reading every page
+ * as UTF-8 garbled the two dozen ISO-8859-1 pages for every extractor alike.
+ */
 export function readPageHtml(file: string): string {
-  return gunzipSync(readFileSync(file)).toString('utf8');
+  return decodeBody(new Uint8Array(gunzipSync(readFileSync(file))), null, 'html').text;
 }
+
+/** Changes whenever readPageHtml hands the extractors different text: cached baseline records keyed on it expire. */
+export const PAGE_DECODING = 'meta-charset';
 
 export function loadWcxb(dir: string, set: SetName): PageRef[] {
   const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { pages: Record<string, { page_type: string; domain: string }> };

@@ -17,7 +17,7 @@
 //   --subsample=K       a fixed 1/K of every set (sha1(id)[1] % K == 0), for runs the machine cannot afford in full
 //   --limit=N           first N pages of each set     --workers=N (default 2)     --worst=N   list Occam's worst pages
 //   --dump=<dir>        write Occam's Markdown per page to <dir>
-// The baseline cache lives in bench/out/reading-cache.json, keyed by extractor version, set and page id.
+// The baseline cache lives in bench/out/reading-cache.json, keyed by extractor version, page decoding, set and page id.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -25,7 +25,7 @@ import { extractDocument } from '../src/extract/index.ts';
 import { fmt, writeResult } from './util.ts';
 import { GOLDEN_DIR, loadGoldenExpectations } from '../test/helpers/fixtures.ts';
 import { findDataset, skipMessage } from './datasets.ts';
-import { inSubsample, loadTrafilatura, loadWcxb, type PageRecord, type PageRef, type SetName } from './reading-score.ts';
+import { PAGE_DECODING, inSubsample, loadTrafilatura, loadWcxb, type PageRecord, type PageRef, type SetName } from './reading-score.ts';
 import { baselineVersion, type ExtractorName, type Task, type TaskResult } from './reading-worker.ts';
 
 const EXTRACTORS: ExtractorName[] = ['occam', 'readability', 'defuddle'];
@@ -112,7 +112,7 @@ function saveCache(cache: Cache): void {
   writeFileSync(CACHE_FILE, JSON.stringify(cache));
 }
 
-const cacheKey = (ex: ExtractorName, page: PageRef): string => `${baselineVersion(ex)}|${page.set === 'wcxb-dev-sample' ? 'wcxb-dev' : page.set}|${page.id}`;
+const cacheKey = (ex: ExtractorName, page: PageRef): string => `${baselineVersion(ex)}|${PAGE_DECODING}|${page.set === 'wcxb-dev-sample' ? 'wcxb-dev' : page.set}|${page.id}`;
 
 async function runTasks(tasks: Task[], workers: number, dump: boolean, onResult: (r: TaskResult) => void): Promise<void> {
   if (tasks.length === 0) return;
