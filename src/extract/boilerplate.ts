@@ -19,11 +19,12 @@ import { isTokenSoup } from './shop.ts';
 import type { PageType } from './types.ts';
 
 /** Never content. The text inside <video> and <audio> is the fallback for browsers that cannot play them ("Your
- *  browser does not support the video tag."). */
+ *  browser does not support the video tag."). Ruby annotations (<rt>, and the <rp> parentheses for browsers without
+ *  ruby) are a reading aid printed above the base text: inline they split every word they gloss ("漢字かんじ"). */
 export const DROP_TAGS = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'frame', 'frameset', 'object', 'embed',
   'link', 'meta', 'input', 'select', 'textarea', 'button', 'option', 'datalist', 'dialog', 'map', 'area', 'audio',
-  'video', 'source', 'track', 'head',
+  'video', 'source', 'track', 'head', 'rt', 'rp',
 ]);
 
 /** Page chrome by element or ARIA role. */

@@ -222,6 +222,15 @@ test('the fallback text inside <video> and <audio> is not read', () => {
   assert.ok(!r.markdown.includes('does not support'), r.markdown);
 });
 
+test('ruby annotations are not read into the base text: a glossed word stays searchable', () => {
+  const glossed = '<ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくすための<ruby>法律<rt>ほうりつ</rt></ruby>ができました。';
+  const html = `<!doctype html><html><head><title>Easy news</title></head><body><main><h1>Easy news</h1>
+    <p>${glossed.repeat(6)}</p><p>${SENTENCE.repeat(2)}</p></main></body></html>`;
+  const r = extractDocument({ html, url: 'https://news.test/easy' });
+  assert.ok(r.markdown.includes('子どもへの虐待をなくすための法律ができました。'), r.markdown);
+  for (const gloss of ['(こ)', 'こども', 'ぎゃくたい', 'ほうりつ']) assert.ok(!r.markdown.includes(gloss), `${gloss}\n${r.markdown}`);
+});
+
 test('a script-rendered page whose markup holds only its footer is not read as the footer', () => {
   const legal = 'Prices and availability are subject to change without notice; offers are valid while stocks last and cannot be combined. ';
   const html = `<!doctype html><html><head><title>Trail runner</title></head><body><div id="root"></div>
