@@ -60,6 +60,11 @@ export const HEADER_BOILERPLATE = /(^|[\s_-])(masthead|topbar|top-bar|site-heade
 
 /** Comment sections: boilerplate on articles, content on forums (page-type aware). */
 export const COMMENTS = /(^|[\s_-])(comments?|comment-list|commentlist|comments-area|disqus|disqus_thread|respond|replies)(?=$|[\s_-])/;
+/**
+ * A live ticker's entries ("live-match-comment", "liveblog-comment", "live_comments"): a sports or news live page
+ * calls its minute-by-minute commentary "comments", but they are the article, written by the newsroom.
+ */
+export const LIVE_COMMENTARY = /(^|\s)live[a-z]*([_-][a-z]+)*[_-]comments?(?=$|[\s_-])/;
 
 /** Rescues a weakly-matched element: it says it is the content. */
 export const CONTENT_HINT = /(^|[\s_-])(article|body|content|main|post|entry|text|story|blog|page-content|markdown|prose|document|docs?)(?=$|[\s_-])/;
@@ -271,7 +276,7 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', p
   if (STRONG_BOILERPLATE.test(ci)) return pageType === 'product' && isProductDetailsSheet(ci) ? undefined : 'pattern';
   // <article>/<main> declare themselves content: only the strong patterns above can overrule that.
   if (el.name === 'article' || el.name === 'main') return undefined;
-  if (pageType !== 'forum' && COMMENTS.test(ci) && !/(^|[\s_-])(comments?-?(content|body|text))(?=$|[\s_-])/.test(ci)) return 'pattern';
+  if (pageType !== 'forum' && COMMENTS.test(ci) && !/(^|[\s_-])(comments?-?(content|body|text))(?=$|[\s_-])/.test(ci) && !LIVE_COMMENTARY.test(ci)) return 'pattern';
   if (WEAK_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci)) return 'pattern';
   if (HEADER_BOILERPLATE.test(ci) && !CONTENT_HINT.test(ci) && !insideContent(el)) return 'pattern';
   return undefined;

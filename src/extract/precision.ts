@@ -71,6 +71,7 @@ import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
 import { holdsProductFacts, isBuyBoxBlock, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
+import { LIVE_COMMENTARY } from './boilerplate.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
 export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
@@ -192,7 +193,7 @@ export function isCommentSection(el: Element): boolean {
   const ci = classAndId(el);
   if (!ci) return false;
   if (/^comment-\d+$/.test(el.attribs.id ?? '')) return true;
-  return COMMENT_MARK.test(ci);
+  return COMMENT_MARK.test(ci) && !LIVE_COMMENTARY.test(ci);
 }
 
 /** Whether `el` or one of its ancestors is such a section. */

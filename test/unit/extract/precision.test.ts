@@ -448,3 +448,12 @@ test('article: prose that mentions a kiosk, opens with "Read more:" before its o
   const md = extractDocument({ html, url: 'https://pages.test/cold-starts' }).markdown;
   for (const text of ['jetzt am Kiosk', 'publish their cold-start numbers', 'As one reader pointed out']) assert.ok(md.includes(text), `dropped: ${text}\n${md}`);
 });
+
+test('a live ticker whose entries are classed "live-match-comment" is the article; the reader comments under it still go', () => {
+  const entry = (min: number) => `<div class="live-match-comment slider-ele left" data-time="${min}"><div class="live-match-comment-time">${min}'</div><div class="live-match-comment-body">Minute ${min}: the home side keeps the ball in midfield and waits for a gap, the visitors press high and force a long ball.</div></div>`;
+  const ticker = Array.from({ length: 8 }, (_, i) => entry(10 * (i + 1))).join('');
+  const comments = '<section class="comments-area"><h2>3 Comments</h2><ol class="commentlist"><li class="comment"><p>What a dull match, I switched off at half time and regret nothing at all.</p></li></ol></section>';
+  const r = extractDocument({ html: page(`<article><h1>Lorient hold Lyon</h1>${prose(1)}<div class="live-match-comments">${ticker}</div>${comments}</article>`, NEWS_LD), url: 'https://pages.test/live/lorient-lyon' });
+  for (const min of [10, 40, 80]) assert.ok(r.markdown.includes(`Minute ${min}: the home side`), r.markdown);
+  assert.ok(!r.markdown.includes('What a dull match'), r.markdown);
+});
