@@ -711,7 +711,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       keep[i] = false;
       count(report, reason, () => t);
     };
-    if (RESIDUE.test(t)) drop('residue');
+    if (RESIDUE.test(t) || (b.kind === 'list' && isNumberWidget(t))) drop('residue');
     else if (MARKUP_ONLY.test(t)) drop('markup');
     else if (title && norm(t) === title && b.kind !== 'list') {
       // A second `#` title anywhere; on articles any second copy (products repeat their name by design).
@@ -902,6 +902,15 @@ function isReadAlsoCallout(b: ContentBlock, t: string): boolean {
  */
 function isCommentPermalink(href: string): boolean {
   return /#comment-\d+$/.test(href);
+}
+
+/**
+ * A list whose items are bare numbers ("1 2 3 4 5", "1 2 3 … 12 Next"): a star-rating input or a pager rendered
+ * without its widget. A list of content says something in at least one item.
+ */
+function isNumberWidget(t: string): boolean {
+  const items = t.split('\n').map((l) => l.trim()).filter(Boolean);
+  return items.length >= 3 && items.every((l) => /^(\d{1,3}|…|\.{3}|[«»‹›<>]|next|prev(ious)?|weiter|zurück|suivant|précédent|siguiente|anterior)$/i.test(l)) && items.some((l) => /\d/.test(l));
 }
 
 /** Tail lines from which a closing run may be an index page's card titles rather than an article's metadata. */

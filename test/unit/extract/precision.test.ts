@@ -457,3 +457,13 @@ test('a live ticker whose entries are classed "live-match-comment" is the articl
   for (const min of [10, 40, 80]) assert.ok(r.markdown.includes(`Minute ${min}: the home side`), r.markdown);
   assert.ok(!r.markdown.includes('What a dull match'), r.markdown);
 });
+
+test('a list of bare numbers (a star-rating input or a pager without its widget) goes; a list that says something stays', () => {
+  const stars = '<ul class="rating"><li>1</li><li>2</li><li>3</li><li>4</li><li>5</li></ul>';
+  const pager = '<ul><li><a href="?p=1">1</a></li><li><a href="?p=2">2</a></li><li>…</li><li><a href="?p=9">9</a></li><li><a href="?p=2">Next</a></li></ul>';
+  const steps = '<ol><li>1 cup of flour</li><li>2 eggs</li><li>3 tablespoons of sugar</li></ol>';
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(2)}<h3>Osprey Atmos 65</h3>${stars}${prose(3).replace(/Paragraph/g, 'Section')}${steps}${pager}</article>`, NEWS_LD), url: 'https://pages.test/cold-starts' });
+  assert.ok(r.markdown.includes('2 eggs'), r.markdown);
+  const numberItems = r.markdown.split('\n').filter((l) => /^\s*[*-]\s+\[?(\d{1,3}|Next|…)\]?(\([^)]*\))?\s*$/.test(l));
+  assert.deepEqual(numberItems, [], r.markdown);
+});
