@@ -36,7 +36,8 @@
 //   block pass (refineBlocks), on the rendered blocks —
 //     post-chrome   on forums, whole blocks of thread chrome: counters, sort controls, action labels, log-in prompts,
 //                   thread navigation, edit and reaction stamps (forum.ts);
-//     residue       serialised script values (`false`, `null`, `[object Object]`) left by carousels;
+//     residue       serialised script values (`false`, `null`, `[object Object]`) left by carousels, and lists of
+//                   bare numbers (a star-rating input or a pager rendered without its widget);
 //     markup        a block that is only HTML markup as text (tracking pixels from <noscript>, escaped embeds);
 //     duplicate     a second copy of the title (on forums also each post's "Re: <title>" subject);
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
