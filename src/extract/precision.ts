@@ -30,6 +30,7 @@
 //                   on products, a group of other products' priced cards (shop.ts isProductCard) — similar items,
 //                   the seller's other listings — whatever heads it, while such groups stay under half the root, or at any
 //                   share beside the product's h1 while no group is as long as a category grid (12 cards);
+//                   on products, the shop's FAQ marked up as schema.org FAQPage / Question items;
 //     prompt        on products, legal fine print in an element classed a disclaimer (footnoted claims, promotion terms);
 //     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
 //                   of linked prose (an encyclopedia lead), an inline element or anything inside a table cell;
@@ -70,7 +71,7 @@ import { Element, attr, classAndId, contains, findFirst, removeNode, textOf, wal
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
-import { holdsProductFacts, isBuyBoxBlock, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
+import { holdsProductFacts, isBuyBoxBlock, isFaqSection, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
 export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
@@ -322,6 +323,9 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       // A product page's legal fine print (footnoted claims, promotion terms, "Consumer Reports does not endorse …"),
       // in an element the shop names a disclaimer: the terms of the offer, not the product's facts.
       if (pageType === 'product' && DISCLAIMER_MARK.test(classAndId(el)) && !holdsProductFacts(el) && take(el, 'prompt')) return;
+      // The shop's FAQ in FAQ microdata (shop.ts isFaqSection). Its questions carry itemprop=name, so holdsProductFacts
+      // cannot guard it: the product's h1 does.
+      if (pageType === 'product' && isFaqSection(el) && !findFirst(el, (e) => e.name === 'h1') && take(el, 'heading')) return;
       if (pageType === 'product' && isPricedCardGroup(el, stats)) {
         pricedGroups.push(el);
         return;

@@ -65,6 +65,15 @@ export function isProductChromeLabel(text: string, heading: boolean): boolean {
   return PRODUCT_CHROME_LABEL.test(text) && (heading || !/:\s*$/.test(text));
 }
 
+/**
+ * The shop's FAQ in FAQ microdata (schema.org FAQPage / Question items) rather than under a label: its answers
+ * (delivery, what the brand's ingredient is) are the same under every product, like the "Frequently asked
+ * questions" block (PRODUCT_CHROME_LABEL).
+ */
+export function isFaqSection(el: Element): boolean {
+  return /schema\.org\/(FAQPage|Question)\b/i.test(attr(el, 'itemtype') ?? '');
+}
+
 /** Elements that name a product page's sections besides headings: accordion summaries, tab buttons, term titles. */
 const LABEL_TAGS = new Set(['summary', 'dt', 'button', 'label', 'legend', 'p', 'span', 'div', 'strong', 'b', 'a', 'li']);
 /** A label is a line, not a paragraph. */

@@ -262,3 +262,15 @@ test('product page: marketplace cross-sell labels ("Explore related items", "Con
   assert.ok(r.markdown.includes('padded back panel'), r.markdown);
   for (let i = 0; i < labels.length; i++) assert.ok(!r.markdown.includes(`Hip belt pouch ${i}`), `${labels[i]}\n${r.markdown}`);
 });
+
+test('product page: the shop\'s FAQ in schema.org FAQPage / Question microdata goes; the product stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const qa = (i: number) =>
+    `<dl itemscope itemprop="mainEntity" itemtype="https://schema.org/Question"><dt itemprop="name">Question ${i}: how long does delivery take?</dt><dd itemscope itemprop="acceptedAnswer" itemtype="https://schema.org/Answer"><p itemprop="text">Answer ${i}: every in-stock order leaves our warehouse within one working day and arrives in three to five days with tracking.</p></dd></dl>`;
+  const faq = `<div itemscope itemtype="https://schema.org/FAQPage">${Array.from({ length: 4 }, (_, i) => qa(i + 1)).join('')}</div>`;
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}${SPECS}${faq}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const kept of ['Trail 25 Pack', '$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('Answer 1:') && !r.markdown.includes('Question 4'), r.markdown);
+});
