@@ -39,7 +39,8 @@
 //                   thread navigation, edit and reaction stamps (forum.ts);
 //     residue       serialised script values (`false`, `null`, `[object Object]`) left by carousels;
 //     markup        a block that is only HTML markup as text (tracking pixels from <noscript>, escaped embeds);
-//     duplicate     a second copy of the title (on forums also each post's "Re: <title>" subject);
+//     duplicate     a second copy of the title (on forums also each post's "Re: <title>" subject); on products a
+//                   second copy of any block but a heading (a price, stock line or label printed per variant);
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
 //                   figure captions on prose pages (while captions stay under 15% of the text), and there a short
 //                   paragraph that ends in a credit ("… | © Getty Images", "… (Foto: dpa)");
@@ -533,6 +534,9 @@ const DISCLAIMER_MARK = /(^|[\s_-])disclaimers?(?=$|[\s_-])/;
 /** On a product page "About the author" presents the book's author, a fact of the product, not the page's writer. */
 const PRODUCT_AUTHOR_HEADING = /^(about the author|über den autor)\s*[:.!?]?$/i;
 
+/** A numeric date ("01/01/26", "2026-01-31", "31.12.2025"). */
+const DATED = /\b(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/;
+
 const RESIDUE = /^(false|true|null|undefined|nan|\[object object\]|\{\}|\[\])$/i;
 
 /** A block that is nothing but markup as text: `<img …>`, `<iframe …></iframe>`, `<p>…</p>` wrappers around nothing. */
@@ -706,6 +710,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
   const title = opts.title ? norm(opts.title) : '';
   const keep = blocks.map(() => true);
   let titleSeen = false;
+  const seen = new Set<string>();
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     if (b.kind === 'code' || b.kind === 'table') continue;
@@ -714,6 +719,17 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       keep[i] = false;
       count(report, reason, () => t);
     };
+    // A product page prints the same price, stock line or spec label once per variant (a colour's panel, a sticky
+    // buy bar, a comparison column): the second copy of a block says nothing new. Headings may repeat (tab names),
+    // and so may a dated line: each offer or event card states its own expiry or day.
+    if (opts.pageType === 'product' && b.kind !== 'heading' && !DATED.test(t)) {
+      const key = norm(t);
+      if (key && seen.has(key)) {
+        drop('duplicate');
+        continue;
+      }
+      seen.add(key);
+    }
     if (RESIDUE.test(t)) drop('residue');
     else if (MARKUP_ONLY.test(t)) drop('markup');
     else if (title && norm(t) === title && b.kind !== 'list') {

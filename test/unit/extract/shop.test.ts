@@ -274,3 +274,17 @@ test('product page: the shop\'s FAQ in schema.org FAQPage / Question microdata g
   for (const kept of ['Trail 25 Pack', '$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   assert.ok(!r.markdown.includes('Answer 1:') && !r.markdown.includes('Question 4'), r.markdown);
 });
+
+test('product page: a block printed once per variant (price, stock line, spec label) is kept once; repeated headings and dated lines stay', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const variant = (colour: string) =>
+    `<div class="variant"><h3>Dimensions</h3><p>Colour ${colour}: 52 × 30 × 20 cm</p><p>$98.00 was $130.00</p><p>Coming soon, please check back later for this colour.</p><p>Offer expires 01/01/26</p></div>`;
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1>${DESCRIPTION}${SPECS}${['Black', 'Moss', 'Rust'].map(variant).join('')}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const once of ['$98.00 was $130.00', 'Coming soon, please check back later for this colour.']) assert.equal(r.markdown.split(once).length - 1, 1, `${once}\n${r.markdown}`);
+  for (const colour of ['Black', 'Moss', 'Rust']) assert.ok(r.markdown.includes(`Colour ${colour}`), r.markdown);
+  assert.equal(r.markdown.split('### Dimensions').length - 1, 3, r.markdown);
+  // Each offer card states its own expiry.
+  assert.equal(r.markdown.split('Offer expires 01/01/26').length - 1, 3, r.markdown);
+});
