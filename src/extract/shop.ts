@@ -131,6 +131,13 @@ const BUY_BOX_LINE = new RegExp(
       // cart and wishlist prompts, counters
       'add to (cart|bag|basket|wishlist|watchlist|list|favorites|favourites)', 'buy (it )?now', 'quantity:?', 'qty:?',
       'in \\d[\\d,.]*\\+? (people\'?s |other people\'?s )?(carts?|baskets?)', 'ask a question', 'write a review',
+      // the rating summary beside the name ("4.6 out of 5 stars, 1,664 ratings", "Rated 4.76 out of 5 based on 29
+      // customer ratings", "4.4 stars out of 1935 reviews") and the fit summary drawn from the reviews ("Customers
+      // say it fits true to size"): the reviews' figures, which go with the reviews
+      '(rated )?\\d([.,]\\d+)? (out of|/) ?5( stars?)?[,.]?( based on| from)? ?\\d[\\d,.]*\\+? (customer |user |verified |product )?(ratings?|reviews?|votes?|total votes)',
+      '\\d([.,]\\d+)? stars? (out of|from|on|based on) \\d[\\d,.]*\\+? (customer |user )?(ratings?|reviews?)',
+      '(on average )?(\\d[\\d,.]* )?(customers|reviewers|shoppers|buyers) say (it |this product |this item |product )?(fits|runs|is) [\\w -]{2,20}(\\. we recommend [^.]{0,60})?',
+      '.{0,40} fits true[ -]to[ -]size for most (customers|people|shoppers)',
       // tax and price notes
       '(vat|tax|taxes|gst) (included|incl\\.?)( \\(where applicable\\))?(,? plus shipping)?', 'shipping calculated at checkout',
       'price when purchased online', 'current price( is)? .{1,20}', '.{0,40}protection plan( by .{1,30})?',

@@ -288,3 +288,13 @@ test('product page: a block printed once per variant (price, stock line, spec la
   // Each offer card states its own expiry.
   assert.equal(r.markdown.split('Offer expires 01/01/26').length - 1, 3, r.markdown);
 });
+
+test('product page: the rating summary ("4.6 out of 5 stars, 1,664 ratings") and the reviews\' fit summary ("Customers say it fits true to size") go; a fit note in the description stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const lines = ['4.6 out of 5 stars, 1,664 ratings', 'Rated 4.76 out of 5 based on 29 customer ratings', '4.4 stars out of 1935 reviews', 'Customers say it fits true to size', 'On average 279 reviewers say this product is true to size.'];
+  const fit = '<p>The hip belt fits true to size for waists from 28 to 44 inches and tightens with one pull.</p>';
+  const html = page('Trail 25 Pack', `<main><div class="buy"><h1>Trail 25 Pack</h1><span>$129.00</span>${lines.map((l) => `<p>${l}</p>`).join('')}</div>${DESCRIPTION}${fit}${SPECS}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', 'The hip belt fits true to size', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
