@@ -53,7 +53,8 @@
 //                   supporting …"), affiliate and opinion disclaimers, copyright and licence lines, WordPress post
 //                   metadata written as a sentence, consent placeholders of held-back embeds, cart confirmations, a
 //                   form's hidden error state ("Something went wrong. Please try again."), a result list's position line,
-//                   sign-up forms' consent lines ("By signing up, you agree …");
+//                   sign-up forms' consent lines ("By signing up, you agree …"), sign-in prompts for an account's
+//                   features ("Sign in to add this item to your wishlist");
 //     teasers       a "read also" callout: a lead-in label and a link to another story ("PUEDES VER: <headline>");
 //     comments      a "recent comments" widget: a list or link line whose every link is a `#comment-N` permalink;
 //     teasers       on articles, after the article's last prose paragraph, a headline that is only a link to another
@@ -571,6 +572,9 @@ const PROMPT_LABEL =
       '(showing|zeige|mostrando|affichage( de)?|visualizzazione( di)?) (results? )?\\d+\\s*(-|–|bis|to|à|a|al)\\s*\\d+ (of|von|de|sur|di)( insgesamt)? \\d+( [\\w äöüß]+)?',
       'es werden (die )?([\\w äöüß]+ )?\\d+ bis \\d+ von (insgesamt )?\\d+( [\\w äöüß]+)? angezeigt',
       'du musst (eingeloggt|angemeldet) sein.*', 'you must be (logged|signed) in to .*',
+      // sign-in prompts for an account's features ("Sign in to add this item to your wishlist", "Log in to set a price alert")
+      '(please )?(sign|log) ?in (or (register|sign up|create an account) )?to (add|save|see|set|follow|view|track|get|rate|buy|purchase|create|use|access|manage|vote|like|bookmark|download|wishlist) .{0,100}',
+      'you\'?re not (signed|logged) in!?( .{0,120})?',
       // a form's hidden result states ("Oops! Something went wrong. Please try again.")
       '(oops!? )?something went wrong([.!]? please try again( later)?)?', 'please try again( later)?', 'there was a problem [^.]{1,60}[.!]? please try again( later)?',
       // recipe and download buttons

@@ -298,3 +298,17 @@ test('product page: the rating summary ("4.6 out of 5 stars, 1,664 ratings") and
   for (const kept of ['$129.00', 'padded back panel', 'The hip belt fits true to size', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
 });
+
+test('product page: sign-in prompts for the account\'s features ("Sign in to add this item to your wishlist", "Log in to set a price alert") go; a sentence about signing in stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const prompts = [
+    '<p><a href="/login?redir=item">Sign in</a> to add this item to your wishlist, follow it, or mark it as ignored</p>',
+    '<p><a href="/accounts/login/">Log in</a> to set a price alert on this product.</p>',
+    "<p><b>You're not signed in!</b> Open this page in the app to wishlist, follow and purchase</p>",
+  ];
+  const help = '<p>The pack ships with a code for the companion app: sign in to the app once and it keeps a log of every trail you have walked with it.</p>';
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${prompts.join('')}${DESCRIPTION}${help}${SPECS}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', 'sign in to the app once', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['to your wishlist', 'price alert', 'not signed in']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
