@@ -128,6 +128,11 @@ const BUY_BOX_LINE = new RegExp(
       'in stock', 'out of stock', 'sold out', '(low in stock,? )?only \\d+ left( in stock)?', 'low in stock', '\\d+ in stock',
       'notify me( when (it\'?s |it is )?(back )?in stock| when available)?', '(arrives|delivered|get it) (by|on|between|today|tomorrow)( .{0,30})?',
       'order within .{1,30}', 'free \\d+-day returns', '(this item is )?gift eligible',
+      // unavailability, scarcity and dispatch lines; delivery terms the shop prints under every product
+      '(discontinued )?this (product|item) is no longer available', 'no (featured )?offers available', 'just a few left([.!] order soon)?',
+      'ready to ship', '(same|next)[- ]day (shipping|delivery|dispatch) (if|when) ordered (by|before) .{1,30}',
+      '(shipping|delivery|pickup),? arrives (today|tomorrow|in .{1,20}|by .{1,30})', 'import (fees|duties|charges) may apply( on delivery)?',
+      'free (standard |express )?(delivery|shipping) (for|on) orders (over|above) .{1,20}', 'also available at checkout',
       // cart and wishlist prompts, counters
       'add to (cart|bag|basket|wishlist|watchlist|list|favorites|favourites)', 'buy (it )?now', 'quantity:?', 'qty:?',
       'in \\d[\\d,.]*\\+? (people\'?s |other people\'?s )?(carts?|baskets?)', 'ask a question', 'write a review',

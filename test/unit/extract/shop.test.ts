@@ -312,3 +312,13 @@ test('product page: sign-in prompts for the account\'s features ("Sign in to add
   for (const kept of ['$129.00', 'padded back panel', 'sign in to the app once', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   for (const gone of ['to your wishlist', 'price alert', 'not signed in']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
 });
+
+test('product page: unavailability, scarcity and dispatch lines and the shop\'s delivery terms go ("Just a few left. Order soon!", "Same day shipping if ordered by 4PM Eastern."); a delivery sentence of the description stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const lines = ['Just a few left. Order soon!', 'Ready to ship', 'Same day shipping if ordered by 4PM Eastern.', 'Shipping, arrives tomorrow', 'Import fees may apply on delivery', 'Free standard delivery for orders over $75', 'Also available at checkout:', 'No featured offers available'];
+  const note = '<p>Our first mail order of this pack arrived folded flat in a paper sleeve; same day shipping if ordered by noon got it to us in two days.</p>';
+  const html = page('Trail 25 Pack', `<main><div class="buy"><h1>Trail 25 Pack</h1><span>$129.00</span>${lines.map((l) => `<p>${l}</p>`).join('')}</div>${DESCRIPTION}${note}${SPECS}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', 'same day shipping if ordered by noon got it', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
