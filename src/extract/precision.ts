@@ -44,8 +44,8 @@
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
 //                   figure captions on prose pages (while captions stay under 15% of the text), and there a short
 //                   paragraph that ends in a credit ("… | © Getty Images", "… (Foto: dpa)");
-//     prompt        on products, the buy box's lines (stock, delivery estimates, cart prompts, tax notes, option
-//                   pickers, "Loading…": shop.ts);
+//     prompt        on products, the buy box's lines (stock, delivery estimates and terms, cart prompts, rating and
+//                   fit summaries, social-proof and loyalty counters, tax notes, option pickers, "Loading…": shop.ts);
 //                   share / comment / rating / login / print prompts ("Share your thoughts with friends.", "Jetzt
 //                   teilen!", "Rezept drucken Bei Pinterest speichern"), and site chrome written as a sentence:
 //                   paywall and subscription pitches, "join our Telegram channel", "follow <site> on Twitter",

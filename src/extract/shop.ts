@@ -117,8 +117,9 @@ export function isProductCard(card: Element, chars: number): boolean {
 
 /**
  * The buy box's own lines, which a product page prints around the product's facts for the shopper to act on:
- * stock and delivery estimates, cart prompts and counters, tax notes, protection-plan offers, option pickers,
- * "show more" toggles and "Loading…" lines. Whole-line matches of short lines only ("In stock" is chrome,
+ * stock, scarcity and delivery estimates, the shop's delivery and returns terms, cart prompts and counters, rating
+ * and fit summaries, social-proof and loyalty counters, instalment offers, the seller's line, tax notes,
+ * protection-plan offers, option pickers, "show more" toggles and "Loading…" lines. Whole-line matches of short lines only ("In stock" is chrome,
  * "Ships in a padded box that keeps the mug in stock condition" is not).
  */
 const BUY_BOX_LINE = new RegExp(
@@ -143,6 +144,12 @@ const BUY_BOX_LINE = new RegExp(
       '\\d([.,]\\d+)? stars? (out of|from|on|based on) \\d[\\d,.]*\\+? (customer |user )?(ratings?|reviews?)',
       '(on average )?(\\d[\\d,.]* )?(customers|reviewers|shoppers|buyers) say (it |this product |this item |product )?(fits|runs|is) [\\w -]{2,20}(\\. we recommend [^.]{0,60})?',
       '.{0,40} fits true[ -]to[ -]size for most (customers|people|shoppers)',
+      // social proof and loyalty counters, instalment offers, the seller's line, the shop's returns terms
+      '\\d[\\d,.]*\\+? (people|others|shoppers|customers) (are )?(viewing|looking at|watching) (this|it)( (item|product))?( right now)?',
+      '\\d[\\d,.]*[km+]* (happy |satisfied )?(customers|sales|orders sold|sold)',
+      '(members|you\'?ll|you will|you) (earn|get|receive) (an est\\. |up to )?.{1,20} (points|rewards?|cash ?back)( on this( and every eligible .{0,30})? (purchase|order|item))?',
+      '(or|pay in) \\d+ (interest[- ]free )?(payments|installments|instalments) of( .{1,20})?', 'sold and shipped by .{1,40}',
+      'final sale items? (cannot|can\'?t) be returned.{0,40}', 'returns (&|and) exchanges (not )?accepted',
       // tax and price notes
       '(vat|tax|taxes|gst) (included|incl\\.?)( \\(where applicable\\))?(,? plus shipping)?', 'shipping calculated at checkout',
       'price when purchased online', 'current price( is)? .{1,20}', '.{0,40}protection plan( by .{1,30})?',

@@ -322,3 +322,12 @@ test('product page: unavailability, scarcity and dispatch lines and the shop\'s 
   for (const kept of ['$129.00', 'padded back panel', 'same day shipping if ordered by noon got it', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
 });
+
+test('product page: social-proof and loyalty counters, instalment offers, the seller\'s line and the shop\'s returns terms go ("16 people are viewing this right now", "Members earn 799 points on this purchase.")', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const lines = ['16 people are viewing this right now', '1.1k sales', '4,000,000 satisfied customers', 'Members earn 799 points on this purchase.', 'or 4 payments of $32.25', 'Sold and shipped by Outdoor Depot', 'Final Sale items cannot be returned, canceled, or exchanged', 'Returns & exchanges accepted'];
+  const html = page('Trail 25 Pack', `<main><div class="buy"><h1>Trail 25 Pack</h1><span>$129.00</span>${lines.map((l) => `<p>${l}</p>`).join('')}</div>${DESCRIPTION}${SPECS}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
