@@ -284,8 +284,8 @@ function isHidden(el: Element, cls: string | undefined): boolean {
   return !!cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c));
 }
 
-/** Accordion and tab panels by class: the parts of a collapsible section (Bootstrap, Chakra, Shopify themes …). */
-const PANEL_MARK = /(^|[\s_-])(accordions?|accordion-?(panel|content|body|item)|collapse|collapsible|collapsed|tab-?pane|tab-?panel|tabs?-?content|panel-?collapse|disclosure|expandable|toggle-?content)(?=$|[\s_-])/;
+/** Accordion, tab and "read more" expander panels by class: the parts of a collapsible section (Bootstrap, Chakra, Shopify themes, `a-expander-content` …). */
+const PANEL_MARK = /(^|[\s_-])(accordions?|accordion-?(panel|content|body|item)|collapse|collapsible|collapsed|tab-?pane|tab-?panel|tabs?-?content|panel-?collapse|disclosure|expandable|expander(-?content)?|toggle-?content)(?=$|[\s_-])/;
 const PANEL_ROLES = new Set(['region']);
 
 /**

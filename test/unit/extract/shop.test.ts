@@ -331,3 +331,13 @@ test('product page: social-proof and loyalty counters, instalment offers, the se
   for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
 });
+
+test('product page: a "read more" expander\'s collapsed content (an editorial review or a book excerpt behind "See more") is the product\'s', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trails: A Field Guide' });
+  const excerpt =
+    '<div class="a-expander-collapsed-height"><h3>Editorial Reviews</h3><p>A clear, warm guide to the long trails of three continents.</p><div class="a-expander-content a-expander-extend-content" style="display:none"><h3>Excerpt</h3><p>The first morning on the ridge the fog lifted at seven, and the trail ran ahead of us along the crest for as far as we could see.</p></div><a href="#">See more</a></div>';
+  const html = page('Trails', `<main><h1>Trails: A Field Guide</h1><span>$24.00</span>${DESCRIPTION}${excerpt}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://books.test/dp/1' });
+  assert.equal(r.pageType, 'product');
+  assert.ok(r.markdown.includes('the fog lifted at seven'), r.markdown);
+});
