@@ -155,7 +155,7 @@ const BUY_BOX_LINE = new RegExp(
       'price when purchased online', 'current price( is)? .{1,20}', '.{0,40}protection plan( by .{1,30})?',
       // option pickers, toggles, loading lines
       '(select|choose) (a|an|your) (size|colou?r|option|style|variant|model|product|add-ons?|quantity)', 'loading', 'see (more|less)',
-      'show (more|less)', 'learn more', 'view (more|less)',
+      'show (more|less)', 'learn more', 'view (more|less)', '(see|view|show|browse) all( \\d[\\d,]*)?( [\\w-]+){0,4}',
     ].join('|') +
     ')\\s*[:.!…]*$',
   'i',
