@@ -32,8 +32,8 @@ export function isPricedRun(blocks: ReadonlyArray<{ text: string }>): boolean {
 
 /**
  * Labels that open a block every product page of a shop repeats — shipping and returns terms, recommendation
- * carousels, the shop's FAQ — rather than this product's facts. Whole-label matches only ("Shipping
- * weight: 2 lb" is a spec).
+ * carousels, the shop's FAQ, a back-in-stock sign-up form — rather than this product's facts. Whole-label matches
+ * only ("Shipping weight: 2 lb" is a spec).
  */
 export const PRODUCT_CHROME_LABEL = new RegExp(
   '^(' +
@@ -52,6 +52,8 @@ export const PRODUCT_CHROME_LABEL = new RegExp(
       'consider these( available)? (items|products|alternatives)', 'sponsored (items|products)( .{0,30})?', 'more (from|by) (this|the) (shop|seller|brand|designer|store)( .{0,40})?',
       // the shop's FAQ
       'frequently asked questions', 'faqs?', 'common questions',
+      // a back-in-stock sign-up form (its pitch and consent line)
+      '(notify me|get notified|email me|let me know) when (it\'?s |it is |this item is )?(back in stock|available|restocked)',
     ].join('|') +
     ')\\s*([:.!?]|…|\\.\\.\\.)?$',
   'i',

@@ -341,3 +341,13 @@ test('product page: a "read more" expander\'s collapsed content (an editorial re
   assert.equal(r.pageType, 'product');
   assert.ok(r.markdown.includes('the fog lifted at seven'), r.markdown);
 });
+
+test('product page: a back-in-stock sign-up form under its "Notify me when back in stock" heading goes (its pitch and consent line)', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const form =
+    '<div class="restock"><h3>Notify me when back in stock</h3><p>Limited colours go for good once they sell out. Sign up and we will let you know when this one is here again.</p><form><input type="email"><button>Get notified</button></form><p>You can opt out any time.</p></div>';
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}${DESCRIPTION.replace('Trail 25 pack', 'pack')}${SPECS}${form}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['Notify me', 'Limited colours', 'opt out']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
