@@ -26,11 +26,14 @@ export const DROP_TAGS = new Set([
   'video', 'source', 'track', 'head',
 ]);
 
-/** Page chrome by element or ARIA role. */
+/**
+ * Page chrome by element or ARIA role. A tooltip (`role="tooltip"`) is shown on hover only: a badge's explanation
+ * ("Star Sellers have an outstanding track record …"), an icon button's name — the page's help, not its text.
+ */
 export const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
 export const CHROME_ROLES = new Set([
   'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar',
-  'toolbar', 'tablist', 'alert', 'status',
+  'toolbar', 'tablist', 'alert', 'status', 'tooltip',
 ]);
 
 /**

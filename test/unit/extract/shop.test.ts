@@ -351,3 +351,13 @@ test('product page: a back-in-stock sign-up form under its "Notify me when back 
   for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   for (const gone of ['Notify me', 'Limited colours', 'opt out']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
 });
+
+test('product page: a badge\'s hover tooltip (role="tooltip") goes; the badge itself stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const badge =
+    '<div class="badges"><button aria-describedby="pick">Editors\' Pick</button><div id="pick" role="tooltip">Editors\' Picks are hand selected by our style experts to highlight items from shops that have shown quality, reliability and style.</div></div>';
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span><p>Editors' Pick</p>${badge}${DESCRIPTION}${SPECS}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', "Editors' Pick", 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('hand selected by our style experts'), r.markdown);
+});
