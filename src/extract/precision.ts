@@ -66,6 +66,7 @@
 //                   reading times, "3 days ago", "Tags:", "Filed under") on article and generic pages — not a priced
 //                   product list (shop.ts) on a generic page: a shop's category page ends in its product cards;
 //                   nor a run of a dozen card titles or more outweighing the prose above (an index page's cards);
+//     heading       on products, section headings (h1–h4) left at the page's end with nothing under them;
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
@@ -897,6 +898,15 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     for (const i of rejectByClass(blocks, keep)) {
       keep[i] = false;
       count(report, 'class', () => blocks[i].text);
+    }
+  }
+  if (opts.pageType === 'product') {
+    // Section headings that end a product page title nothing: the reviews, carousels or forms they opened went
+    // above. An h5/h6 there signs the block before it (a testimonial's author).
+    for (let i = blocks.length - 1; i >= 1 && (!keep[i] || (blocks[i].kind === 'heading' && (blocks[i].level ?? 2) <= 4)); i--) {
+      if (!keep[i]) continue;
+      keep[i] = false;
+      count(report, 'heading', () => blocks[i].text);
     }
   }
   return blocks.filter((_, i) => keep[i]);

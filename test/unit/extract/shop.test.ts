@@ -361,3 +361,14 @@ test('product page: a badge\'s hover tooltip (role="tooltip") goes; the badge it
   for (const kept of ['$129.00', "Editors' Pick", 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   assert.ok(!r.markdown.includes('hand selected by our style experts'), r.markdown);
 });
+
+test('product page: section headings left at the end with nothing under them (a script-filled widget\'s title) go; an h6 signing the last block stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const quote = '<blockquote><p>I carried this pack on a dozen day hikes this summer and the side pockets held my bottles through every scramble.</p></blockquote><h6>~ Rachel M.</h6>';
+  const widgets = '<h2>Questions &amp; Answers</h2><div id="qa-widget"></div><h3>Ask the community</h3><div class="qa-mount"></div>';
+  const make = (tail: string) => page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}${SPECS}${tail}</main>`, productLd);
+  const r = extractDocument({ html: make(quote + widgets), url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |', 'a dozen day hikes']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('Questions & Answers') && !r.markdown.includes('Ask the community'), r.markdown);
+  assert.ok(extractDocument({ html: make(quote), url: 'https://shop.test/products/trail-25' }).markdown.includes('Rachel M.'));
+});
