@@ -45,7 +45,8 @@
 //                   figure captions on prose pages (while captions stay under 15% of the text), and there a short
 //                   paragraph that ends in a credit ("… | © Getty Images", "… (Foto: dpa)");
 //     prompt        on products, the buy box's lines (stock, delivery estimates and terms, cart prompts, rating and
-//                   fit summaries, social-proof and loyalty counters, tax notes, option pickers, "Loading…": shop.ts);
+//                   fit summaries, social-proof and loyalty counters, tax notes, option pickers, "Loading…": shop.ts)
+//                   and a currency switcher's list;
 //                   share / comment / rating / login / print prompts ("Share your thoughts with friends.", "Jetzt
 //                   teilen!", "Rezept drucken Bei Pinterest speichern"), and site chrome written as a sentence:
 //                   paywall and subscription pitches, "join our Telegram channel", "follow <site> on Twitter",
@@ -74,7 +75,7 @@ import { Element, attr, classAndId, contains, findFirst, removeNode, textOf, wal
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
-import { holdsProductFacts, isBuyBoxBlock, isFaqSection, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
+import { holdsProductFacts, isBuyBoxBlock, isCurrencyPicker, isFaqSection, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
 export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
@@ -748,7 +749,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     else if (!forum && t.length <= 160 && isPromptBlock(t)) drop('prompt');
     else if (!forum && t.length <= READ_ALSO_MAX && b.kind !== 'list' && isReadAlsoCallout(b, t)) drop('teasers');
     else if (!forum && b.links?.length && (b.kind === 'list' || linkTextShare(b) >= 0.5) && b.links.every(isCommentPermalink)) drop('comments');
-    else if (opts.pageType === 'product' && b.kind !== 'heading' && isBuyBoxBlock(t)) drop('prompt');
+    else if (opts.pageType === 'product' && b.kind !== 'heading' && (isBuyBoxBlock(t) || isCurrencyPicker(t))) drop('prompt');
     else if (!forum && b.kind !== 'heading' && t.length <= CHROME_SENTENCE_MAX && CHROME_SENTENCE.test(t)) drop('prompt');
   }
   if (!forum && opts.pageType !== 'listing') {

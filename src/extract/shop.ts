@@ -168,6 +168,17 @@ export function isBuyBoxBlock(text: string): boolean {
   return text.length <= 160 && text.split('\n').every((l) => BUY_BOX_LINE.test(l.trim().replace(/^[*-]\s+/, '')));
 }
 
+/** A currency picker's option: an ISO currency code and the price in it ("AED: 549.56AED", "GBP: £110.82"). */
+const CURRENCY_OPTION = /^[A-Z]{3}\s*[:-]?\s*[$€£¥₹]?\s?\d[\d.,]*\s?([A-Z]{3}|[$€£¥₹])?$/;
+/** Options that make a list a currency picker rather than one price beside another. */
+const CURRENCY_PICKER_MIN = 3;
+
+/** A currency switcher's list: the same price in each currency the shop sells in, not a fact of the product. */
+export function isCurrencyPicker(text: string): boolean {
+  const lines = text.split('\n').map((l) => l.trim().replace(/^[*-]\s+/, '')).filter(Boolean);
+  return lines.length >= CURRENCY_PICKER_MIN && lines.every((l) => CURRENCY_OPTION.test(l));
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Hidden spans a scrambled label carries at least (a word's letters need a few decoys between them). */
 const SOUP_MIN_DECOYS = 3;

@@ -372,3 +372,13 @@ test('product page: section headings left at the end with nothing under them (a 
   assert.ok(!r.markdown.includes('Questions & Answers') && !r.markdown.includes('Ask the community'), r.markdown);
   assert.ok(extractDocument({ html: make(quote), url: 'https://shop.test/products/trail-25' }).markdown.includes('Rachel M.'));
 });
+
+test('product page: a currency switcher\'s list (the price in every currency the shop sells in) goes; the product\'s own price list stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const picker = '<ul class="currencies"><li><b>AED</b>: 549.56AED</li><li><b>GBP</b>: £110.82</li><li><b>USD</b>: $149.64</li><li><b>CAD</b>: $206.74</li></ul>';
+  const sizes = '<ul><li>Small: $119.00</li><li>Medium: $129.00</li><li>Large: $139.00</li></ul>';
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${picker}${sizes}${DESCRIPTION}${SPECS}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'Small: $119.00', 'Large: $139.00', 'padded back panel']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['549.56AED', '£110.82', '$206.74']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
