@@ -53,9 +53,9 @@
 //                   newsletter and app pitches, support appeals ("If you enjoyed this post, would you consider
 //                   supporting …"), affiliate and opinion disclaimers, copyright and licence lines, WordPress post
 //                   metadata written as a sentence, consent placeholders of held-back embeds, cart confirmations, a
-//                   form's hidden error state ("Something went wrong. Please try again."), a result list's position line,
-//                   sign-up forms' consent lines ("By signing up, you agree …"), sign-in prompts for an account's
-//                   features ("Sign in to add this item to your wishlist");
+//                   form's hidden error state ("Something went wrong. Please try again.", a captcha that failed to
+//                   load), a result list's position line, sign-up forms' consent lines ("By signing up, you agree …"),
+//                   sign-in prompts for an account's features ("Sign in to add this item to your wishlist");
 //     teasers       a "read also" callout: a lead-in label and a link to another story ("PUEDES VER: <headline>");
 //     comments      a "recent comments" widget: a list or link line whose every link is a `#comment-N` permalink;
 //     teasers       on articles, after the article's last prose paragraph, a headline that is only a link to another
@@ -639,6 +639,8 @@ const CHROME_SENTENCE = new RegExp(
     // cart confirmations
     'wurde (erfolgreich )?(zum|in den) warenkorb (hinzugefügt|gelegt)', 'wurde erfolgreich hinzugefügt', '(has been|was) (successfully )?added to your (cart|basket|bag)',
     'add the ingredients to your (basket|cart)',
+    // a form's captcha widget that did not load
+    'captcha failed to load',
   ].join('|'),
   'iu',
 );

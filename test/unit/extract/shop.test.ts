@@ -382,3 +382,12 @@ test('product page: a currency switcher\'s list (the price in every currency the
   for (const kept of ['$129.00', 'Small: $119.00', 'Large: $139.00', 'padded back panel']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
   for (const gone of ['549.56AED', '£110.82', '$206.74']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
 });
+
+test('product page: a message form\'s captcha failure line ("Captcha failed to load. Try using a different browser …") goes', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const form = '<div class="contact-seller"><p>Captcha failed to load. Try using a different browser or disabling ad blockers.</p></div>';
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}${SPECS}${form}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  assert.ok(r.markdown.includes('padded back panel'), r.markdown);
+  assert.ok(!r.markdown.includes('Captcha failed'), r.markdown);
+});
