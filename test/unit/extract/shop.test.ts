@@ -21,6 +21,19 @@ const DESCRIPTION =
   '<p>The Trail 25 pack keeps the gear of a long day within easy reach: a padded back panel, two stretch side pockets for water bottles and a lid pocket for the small things you reach for on the trail.</p>';
 const SPECS = '<h2>Specifications</h2><table><tr><th>Capacity</th><td>25 liters</td></tr><tr><th>Weight</th><td>1 lb 13 oz</td></tr></table>';
 
+/**
+ * A product page whose buy box holds `lines` (a <p> each) and whose body adds `extra` after the description: the
+ * lines go; the price, the description, the specs and `kept` (from `extra`) stay.
+ */
+function assertBuyBoxLinesGo(lines: string[], extra = '', kept: string[] = []): void {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox = `<div class="buy"><h1>Trail 25 Pack</h1><span>$129.00</span>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`;
+  const r = extractDocument({ html: page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${extra}${SPECS}</main>`, productLd), url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const k of ['$129.00', 'padded back panel', '| Capacity | 25 liters |', ...kept]) assert.ok(r.markdown.includes(k), `kept: ${k}\n${r.markdown}`);
+  for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+}
+
 test('prices: currency signs and codes before or after the amount', () => {
   assert.equal(countPrices('$30 · $ 599 + · €132.34 · USD 60.00 · 599,00 € · 1.299 kr'), 6);
   assert.equal(countPrices('In 2024 we shipped 30 packs to 12 countries.'), 0);
@@ -290,13 +303,9 @@ test('product page: a block printed once per variant (price, stock line, spec la
 });
 
 test('product page: the rating summary ("4.6 out of 5 stars, 1,664 ratings") and the reviews\' fit summary ("Customers say it fits true to size") go; a fit note in the description stays', () => {
-  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
   const lines = ['4.6 out of 5 stars, 1,664 ratings', 'Rated 4.76 out of 5 based on 29 customer ratings', '4.4 stars out of 1935 reviews', 'Customers say it fits true to size', 'On average 279 reviewers say this product is true to size.'];
   const fit = '<p>The hip belt fits true to size for waists from 28 to 44 inches and tightens with one pull.</p>';
-  const html = page('Trail 25 Pack', `<main><div class="buy"><h1>Trail 25 Pack</h1><span>$129.00</span>${lines.map((l) => `<p>${l}</p>`).join('')}</div>${DESCRIPTION}${fit}${SPECS}</main>`, productLd);
-  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
-  for (const kept of ['$129.00', 'padded back panel', 'The hip belt fits true to size', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
-  for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  assertBuyBoxLinesGo(lines, fit, ['The hip belt fits true to size']);
 });
 
 test('product page: sign-in prompts for the account\'s features ("Sign in to add this item to your wishlist", "Log in to set a price alert") go; a sentence about signing in stays', () => {
@@ -314,22 +323,14 @@ test('product page: sign-in prompts for the account\'s features ("Sign in to add
 });
 
 test('product page: unavailability, scarcity and dispatch lines and the shop\'s delivery terms go ("Just a few left. Order soon!", "Same day shipping if ordered by 4PM Eastern."); a delivery sentence of the description stays', () => {
-  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
   const lines = ['Just a few left. Order soon!', 'Ready to ship', 'Same day shipping if ordered by 4PM Eastern.', 'Shipping, arrives tomorrow', 'Import fees may apply on delivery', 'Free standard delivery for orders over $75', 'Also available at checkout:', 'No featured offers available'];
   const note = '<p>Our first mail order of this pack arrived folded flat in a paper sleeve; same day shipping if ordered by noon got it to us in two days.</p>';
-  const html = page('Trail 25 Pack', `<main><div class="buy"><h1>Trail 25 Pack</h1><span>$129.00</span>${lines.map((l) => `<p>${l}</p>`).join('')}</div>${DESCRIPTION}${note}${SPECS}</main>`, productLd);
-  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
-  for (const kept of ['$129.00', 'padded back panel', 'same day shipping if ordered by noon got it', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
-  for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  assertBuyBoxLinesGo(lines, note, ['same day shipping if ordered by noon got it']);
 });
 
 test('product page: social-proof and loyalty counters, instalment offers, the seller\'s line and the shop\'s returns terms go ("16 people are viewing this right now", "Members earn 799 points on this purchase.")', () => {
-  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
   const lines = ['16 people are viewing this right now', '1.1k sales', '4,000,000 satisfied customers', 'Members earn 799 points on this purchase.', 'or 4 payments of $32.25', 'Sold and shipped by Outdoor Depot', 'Final Sale items cannot be returned, canceled, or exchanged', 'Returns & exchanges accepted'];
-  const html = page('Trail 25 Pack', `<main><div class="buy"><h1>Trail 25 Pack</h1><span>$129.00</span>${lines.map((l) => `<p>${l}</p>`).join('')}</div>${DESCRIPTION}${SPECS}</main>`, productLd);
-  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
-  for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
-  for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  assertBuyBoxLinesGo(lines);
 });
 
 test('product page: a "read more" expander\'s collapsed content (an editorial review or a book excerpt behind "See more") is the product\'s', () => {
