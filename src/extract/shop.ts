@@ -155,9 +155,10 @@ const BUY_BOX_LINE = new RegExp(
       // tax and price notes
       '(vat|tax|taxes|gst) (included|incl\\.?)( \\(where applicable\\))?(,? plus shipping)?', 'shipping calculated at checkout',
       'price when purchased online', 'current price( is)? .{1,20}', '.{0,40}protection plan( by .{1,30})?',
-      // option pickers, toggles, loading lines
+      // option pickers, toggles, a gallery's arrows, the share label, loading lines
       '(select|choose) (a|an|your) (size|colou?r|option|style|variant|model|product|add-ons?|quantity)', 'loading', 'see (more|less)',
       'show (more|less)', 'learn more', 'view (more|less)', '(see|view|show|browse) all( \\d[\\d,]*)?( [\\w-]+){0,4}',
+      'read (more|less)( read (more|less))?', 'prev(ious)?', 'next', 'share( me| this( item| product)?)?:?',
     ].join('|') +
     ')\\s*[:.!…]*$',
   'i',

@@ -132,16 +132,16 @@ test('product page: collapsed accordion panels and a product-details sheet are t
   assert.ok(!story.markdown.includes('Wipe the pack clean'), story.markdown);
 });
 
-test('product page: the buy box\'s own lines go (stock, delivery estimate, cart counter, tax note, pickers, placeholders, "See all …" toggles); the same words in a sentence stay', () => {
+test('product page: the buy box\'s own lines go (stock, delivery estimate, cart counter, tax note, pickers, placeholders, "See all …" toggles, gallery arrows, the share label); the same words in a sentence stay', () => {
   const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
   const buyBox =
     '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span><p>VAT included (where applicable), plus shipping</p>' +
-    '<p>Low in stock, only 2 left</p><p>Select a size</p><p>Arrives by Mar 17-27</p><p>In 50+ people\'s carts</p><p>Loading...</p><p>See all 16 supported languages</p></div>';
+    '<p>Low in stock, only 2 left</p><p>Select a size</p><p>Arrives by Mar 17-27</p><p>In 50+ people\'s carts</p><p>Loading...</p><p>See all 16 supported languages</p><p>Previous</p><p>Next</p><p>Share me:</p><p>Read more</p></div>';
   const note = '<p>Ships in a recycled box; if it arrives damaged we send a new pack, no questions asked.</p>';
   const html = page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${note}${SPECS}</main>`, productLd);
   const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
   for (const kept of ['$129.00', 'padded back panel', 'if it arrives damaged', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
-  for (const gone of ['VAT included', 'only 2 left', 'Select a size', 'Arrives by', "people's carts", 'Loading', 'See all 16']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  for (const gone of ['VAT included', 'only 2 left', 'Select a size', 'Arrives by', "people's carts", 'Loading', 'See all 16', 'Previous', 'Next', 'Share me', 'Read more']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
   // On an article the same lines are not the shop's buy box and stay (inside the text: a short label line between
   // the title and the first paragraph is the article header's, which precision.ts drops).
   const walk = '<p>The walk itself took four hours along the ridge, with two long stops for water and a slow descent through the forest on the far side.</p>';
