@@ -27,11 +27,14 @@ export const DROP_TAGS = new Set([
   'video', 'source', 'track', 'head', 'rt', 'rp',
 ]);
 
-/** Page chrome by element or ARIA role. */
+/**
+ * Page chrome by element or ARIA role. A tooltip (`role="tooltip"`) is shown on hover only: a badge's explanation
+ * ("Star Sellers have an outstanding track record …"), an icon button's name — the page's help, not its text.
+ */
 export const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
 export const CHROME_ROLES = new Set([
   'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar',
-  'toolbar', 'tablist', 'alert', 'status',
+  'toolbar', 'tablist', 'alert', 'status', 'tooltip',
 ]);
 
 /**
@@ -290,8 +293,8 @@ function isHidden(el: Element, cls: string | undefined): boolean {
   return !!cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c));
 }
 
-/** Accordion and tab panels by class: the parts of a collapsible section (Bootstrap, Chakra, Shopify themes …). */
-const PANEL_MARK = /(^|[\s_-])(accordions?|accordion-?(panel|content|body|item)|collapse|collapsible|collapsed|tab-?pane|tab-?panel|tabs?-?content|panel-?collapse|disclosure|expandable|toggle-?content)(?=$|[\s_-])/;
+/** Accordion, tab and "read more" expander panels by class: the parts of a collapsible section (Bootstrap, Chakra, Shopify themes, `a-expander-content` …). */
+const PANEL_MARK = /(^|[\s_-])(accordions?|accordion-?(panel|content|body|item)|collapse|collapsible|collapsed|tab-?pane|tab-?panel|tabs?-?content|panel-?collapse|disclosure|expandable|expander(-?content)?|toggle-?content)(?=$|[\s_-])/;
 const PANEL_ROLES = new Set(['region']);
 
 /**

@@ -30,6 +30,7 @@
 //                   on products, a group of other products' priced cards (shop.ts isProductCard) — similar items,
 //                   the seller's other listings — whatever heads it, while such groups stay under half the root, or at any
 //                   share beside the product's h1 while no group is as long as a category grid (12 cards);
+//                   on products, the shop's FAQ marked up as schema.org FAQPage / Question items;
 //     prompt        on products, legal fine print in an element classed a disclaimer (footnoted claims, promotion terms);
 //     link-dense    link lists inside prose (not on link-heavy roots: listings, collections), never a paragraph
 //                   of linked prose (an encyclopedia lead), an inline element or anything inside a table cell;
@@ -39,20 +40,23 @@
 //     residue       serialised script values (`false`, `null`, `[object Object]`) left by carousels, and lists of
 //                   bare numbers (a star-rating input or a pager rendered without its widget);
 //     markup        a block that is only HTML markup as text (tracking pixels from <noscript>, escaped embeds);
-//     duplicate     a second copy of the title (on forums also each post's "Re: <title>" subject);
+//     duplicate     a second copy of the title (on forums also each post's "Re: <title>" subject); on products a
+//                   second copy of any block but a heading (a price, stock line or label printed per variant);
 //     credit        photo credits and image captions that only name a source ("Foto: dpa", "Getty Images"), and
 //                   figure captions on prose pages (while captions stay under 15% of the text), and there a short
 //                   paragraph that ends in a credit ("… | © Getty Images", "… (Foto: dpa)");
-//     prompt        on products, the buy box's lines (stock, delivery estimates, cart prompts, tax notes, option
-//                   pickers, "Loading…": shop.ts);
+//     prompt        on products, the buy box's lines (stock, delivery estimates and terms, cart prompts, rating and
+//                   fit summaries, social-proof and loyalty counters, tax notes, option pickers, "Loading…": shop.ts)
+//                   and a currency switcher's list;
 //                   share / comment / rating / login / print prompts ("Share your thoughts with friends.", "Jetzt
 //                   teilen!", "Rezept drucken Bei Pinterest speichern"), and site chrome written as a sentence:
 //                   paywall and subscription pitches, "join our Telegram channel", "follow <site> on Twitter",
 //                   newsletter and app pitches, support appeals ("If you enjoyed this post, would you consider
 //                   supporting …"), affiliate and opinion disclaimers, copyright and licence lines, WordPress post
 //                   metadata written as a sentence, consent placeholders of held-back embeds, cart confirmations, a
-//                   form's hidden error state ("Something went wrong. Please try again."), a result list's position line,
-//                   sign-up forms' consent lines ("By signing up, you agree …");
+//                   form's hidden error state ("Something went wrong. Please try again.", a captcha that failed to
+//                   load), a result list's position line, sign-up forms' consent lines ("By signing up, you agree …"),
+//                   sign-in prompts for an account's features ("Sign in to add this item to your wishlist");
 //     teasers       a "read also" callout: a lead-in label and a link to another story ("PUEDES VER: <headline>");
 //     comments      a "recent comments" widget: a list or link line whose every link is a `#comment-N` permalink;
 //     teasers       on articles, after the article's last prose paragraph, a headline that is only a link to another
@@ -64,6 +68,7 @@
 //                   reading times, "3 days ago", "Tags:", "Filed under") on article and generic pages — not a priced
 //                   product list (shop.ts) on a generic page: a shop's category page ends in its product cards;
 //                   nor a run of a dozen card titles or more outweighing the prose above (an index page's cards);
+//     heading       on products, section headings (h1–h4) left at the page's end with nothing under them;
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
@@ -71,7 +76,7 @@ import { Element, attr, classAndId, contains, findFirst, removeNode, textOf, wal
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { linkTextShare, rejectByClass } from './block-class.ts';
-import { holdsProductFacts, isBuyBoxBlock, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
+import { holdsProductFacts, isBuyBoxBlock, isCurrencyPicker, isFaqSection, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
 import { LIVE_COMMENTARY } from './boilerplate.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
@@ -324,6 +329,9 @@ export function refineRoots(roots: Element[], stats: TextStats, pageType: PageTy
       // A product page's legal fine print (footnoted claims, promotion terms, "Consumer Reports does not endorse …"),
       // in an element the shop names a disclaimer: the terms of the offer, not the product's facts.
       if (pageType === 'product' && DISCLAIMER_MARK.test(classAndId(el)) && !holdsProductFacts(el) && take(el, 'prompt')) return;
+      // The shop's FAQ in FAQ microdata (shop.ts isFaqSection). Its questions carry itemprop=name, so holdsProductFacts
+      // cannot guard it: the product's h1 does.
+      if (pageType === 'product' && isFaqSection(el) && !findFirst(el, (e) => e.name === 'h1') && take(el, 'heading')) return;
       if (pageType === 'product' && isPricedCardGroup(el, stats)) {
         pricedGroups.push(el);
         return;
@@ -531,6 +539,9 @@ const DISCLAIMER_MARK = /(^|[\s_-])disclaimers?(?=$|[\s_-])/;
 /** On a product page "About the author" presents the book's author, a fact of the product, not the page's writer. */
 const PRODUCT_AUTHOR_HEADING = /^(about the author|über den autor)\s*[:.!?]?$/i;
 
+/** A numeric date ("01/01/26", "2026-01-31", "31.12.2025"). */
+const DATED = /\b(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/;
+
 const RESIDUE = /^(false|true|null|undefined|nan|\[object object\]|\{\}|\[\])$/i;
 
 /** A block that is nothing but markup as text: `<img …>`, `<iframe …></iframe>`, `<p>…</p>` wrappers around nothing. */
@@ -565,6 +576,9 @@ const PROMPT_LABEL =
       '(showing|zeige|mostrando|affichage( de)?|visualizzazione( di)?) (results? )?\\d+\\s*(-|–|bis|to|à|a|al)\\s*\\d+ (of|von|de|sur|di)( insgesamt)? \\d+( [\\w äöüß]+)?',
       'es werden (die )?([\\w äöüß]+ )?\\d+ bis \\d+ von (insgesamt )?\\d+( [\\w äöüß]+)? angezeigt',
       'du musst (eingeloggt|angemeldet) sein.*', 'you must be (logged|signed) in to .*',
+      // sign-in prompts for an account's features ("Sign in to add this item to your wishlist", "Log in to set a price alert")
+      '(please )?(sign|log) ?in (or (register|sign up|create an account) )?to (add|save|see|set|follow|view|track|get|rate|buy|purchase|create|use|access|manage|vote|like|bookmark|download|wishlist) .{0,100}',
+      'you\'?re not (signed|logged) in!?( .{0,120})?',
       // a form's hidden result states ("Oops! Something went wrong. Please try again.")
       '(oops!? )?something went wrong([.!]? please try again( later)?)?', 'please try again( later)?', 'there was a problem [^.]{1,60}[.!]? please try again( later)?',
       // recipe and download buttons
@@ -627,6 +641,8 @@ const CHROME_SENTENCE = new RegExp(
     // cart confirmations
     'wurde (erfolgreich )?(zum|in den) warenkorb (hinzugefügt|gelegt)', 'wurde erfolgreich hinzugefügt', '(has been|was) (successfully )?added to your (cart|basket|bag)',
     'add the ingredients to your (basket|cart)',
+    // a form's captcha widget that did not load
+    'captcha failed to load',
   ].join('|'),
   'iu',
 );
@@ -704,6 +720,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
   const title = opts.title ? norm(opts.title) : '';
   const keep = blocks.map(() => true);
   let titleSeen = false;
+  const seen = new Set<string>();
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     if (b.kind === 'code' || b.kind === 'table') continue;
@@ -712,6 +729,17 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       keep[i] = false;
       count(report, reason, () => t);
     };
+    // A product page prints the same price, stock line or spec label once per variant (a colour's panel, a sticky
+    // buy bar, a comparison column): the second copy of a block says nothing new. Headings may repeat (tab names),
+    // and so may a dated line: each offer or event card states its own expiry or day.
+    if (opts.pageType === 'product' && b.kind !== 'heading' && !DATED.test(t)) {
+      const key = norm(t);
+      if (key && seen.has(key)) {
+        drop('duplicate');
+        continue;
+      }
+      seen.add(key);
+    }
     if (RESIDUE.test(t) || (b.kind === 'list' && isNumberWidget(t))) drop('residue');
     else if (MARKUP_ONLY.test(t)) drop('markup');
     else if (title && norm(t) === title && b.kind !== 'list') {
@@ -725,7 +753,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     else if (!forum && t.length <= 160 && isPromptBlock(t)) drop('prompt');
     else if (!forum && t.length <= READ_ALSO_MAX && b.kind !== 'list' && isReadAlsoCallout(b, t)) drop('teasers');
     else if (!forum && b.links?.length && (b.kind === 'list' || linkTextShare(b) >= 0.5) && b.links.every(isCommentPermalink)) drop('comments');
-    else if (opts.pageType === 'product' && b.kind !== 'heading' && isBuyBoxBlock(t)) drop('prompt');
+    else if (opts.pageType === 'product' && b.kind !== 'heading' && (isBuyBoxBlock(t) || isCurrencyPicker(t))) drop('prompt');
     else if (!forum && b.kind !== 'heading' && t.length <= CHROME_SENTENCE_MAX && CHROME_SENTENCE.test(t)) drop('prompt');
   }
   if (!forum && opts.pageType !== 'listing') {
@@ -875,6 +903,15 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     for (const i of rejectByClass(blocks, keep)) {
       keep[i] = false;
       count(report, 'class', () => blocks[i].text);
+    }
+  }
+  if (opts.pageType === 'product') {
+    // Section headings that end a product page title nothing: the reviews, carousels or forms they opened went
+    // above. An h5/h6 there signs the block before it (a testimonial's author).
+    for (let i = blocks.length - 1; i >= 1 && (!keep[i] || (blocks[i].kind === 'heading' && (blocks[i].level ?? 2) <= 4)); i--) {
+      if (!keep[i]) continue;
+      keep[i] = false;
+      count(report, 'heading', () => blocks[i].text);
     }
   }
   return blocks.filter((_, i) => keep[i]);

@@ -32,8 +32,8 @@ export function isPricedRun(blocks: ReadonlyArray<{ text: string }>): boolean {
 
 /**
  * Labels that open a block every product page of a shop repeats — shipping and returns terms, recommendation
- * carousels, the shop's FAQ — rather than this product's facts. Whole-label matches only ("Shipping
- * weight: 2 lb" is a spec).
+ * carousels, the shop's FAQ, a back-in-stock sign-up form — rather than this product's facts. Whole-label matches
+ * only ("Shipping weight: 2 lb" is a spec).
  */
 export const PRODUCT_CHROME_LABEL = new RegExp(
   '^(' +
@@ -52,6 +52,8 @@ export const PRODUCT_CHROME_LABEL = new RegExp(
       'consider these( available)? (items|products|alternatives)', 'sponsored (items|products)( .{0,30})?', 'more (from|by) (this|the) (shop|seller|brand|designer|store)( .{0,40})?',
       // the shop's FAQ
       'frequently asked questions', 'faqs?', 'common questions',
+      // a back-in-stock sign-up form (its pitch and consent line)
+      '(notify me|get notified|email me|let me know) when (it\'?s |it is |this item is )?(back in stock|available|restocked)',
     ].join('|') +
     ')\\s*([:.!?]|…|\\.\\.\\.)?$',
   'i',
@@ -63,6 +65,15 @@ export const PRODUCT_CHROME_LABEL = new RegExp(
  */
 export function isProductChromeLabel(text: string, heading: boolean): boolean {
   return PRODUCT_CHROME_LABEL.test(text) && (heading || !/:\s*$/.test(text));
+}
+
+/**
+ * The shop's FAQ in FAQ microdata (schema.org FAQPage / Question items) rather than under a label: its answers
+ * (delivery, what the brand's ingredient is) are the same under every product, like the "Frequently asked
+ * questions" block (PRODUCT_CHROME_LABEL).
+ */
+export function isFaqSection(el: Element): boolean {
+  return /schema\.org\/(FAQPage|Question)\b/i.test(attr(el, 'itemtype') ?? '');
 }
 
 /** Elements that name a product page's sections besides headings: accordion summaries, tab buttons, term titles. */
@@ -108,8 +119,9 @@ export function isProductCard(card: Element, chars: number): boolean {
 
 /**
  * The buy box's own lines, which a product page prints around the product's facts for the shopper to act on:
- * stock and delivery estimates, cart prompts and counters, tax notes, protection-plan offers, option pickers,
- * "show more" toggles and "Loading…" lines. Whole-line matches of short lines only ("In stock" is chrome,
+ * stock, scarcity and delivery estimates, the shop's delivery and returns terms, cart prompts and counters, rating
+ * and fit summaries, social-proof and loyalty counters, instalment offers, the seller's line, tax notes,
+ * protection-plan offers, option pickers, "show more" toggles and "Loading…" lines. Whole-line matches of short lines only ("In stock" is chrome,
  * "Ships in a padded box that keeps the mug in stock condition" is not).
  */
 const BUY_BOX_LINE = new RegExp(
@@ -119,15 +131,34 @@ const BUY_BOX_LINE = new RegExp(
       'in stock', 'out of stock', 'sold out', '(low in stock,? )?only \\d+ left( in stock)?', 'low in stock', '\\d+ in stock',
       'notify me( when (it\'?s |it is )?(back )?in stock| when available)?', '(arrives|delivered|get it) (by|on|between|today|tomorrow)( .{0,30})?',
       'order within .{1,30}', 'free \\d+-day returns', '(this item is )?gift eligible',
+      // unavailability, scarcity and dispatch lines; delivery terms the shop prints under every product
+      '(discontinued )?this (product|item) is no longer available', 'no (featured )?offers available', 'just a few left([.!] order soon)?',
+      'ready to ship', '(same|next)[- ]day (shipping|delivery|dispatch) (if|when) ordered (by|before) .{1,30}',
+      '(shipping|delivery|pickup),? arrives (today|tomorrow|in .{1,20}|by .{1,30})', 'import (fees|duties|charges) may apply( on delivery)?',
+      'free (standard |express )?(delivery|shipping) (for|on) orders (over|above) .{1,20}', 'also available at checkout',
       // cart and wishlist prompts, counters
       'add to (cart|bag|basket|wishlist|watchlist|list|favorites|favourites)', 'buy (it )?now', 'quantity:?', 'qty:?',
       'in \\d[\\d,.]*\\+? (people\'?s |other people\'?s )?(carts?|baskets?)', 'ask a question', 'write a review',
+      // the rating summary beside the name ("4.6 out of 5 stars, 1,664 ratings", "Rated 4.76 out of 5 based on 29
+      // customer ratings", "4.4 stars out of 1935 reviews") and the fit summary drawn from the reviews ("Customers
+      // say it fits true to size"): the reviews' figures, which go with the reviews
+      '(rated )?\\d([.,]\\d+)? (out of|/) ?5( stars?)?[,.]?( based on| from)? ?\\d[\\d,.]*\\+? (customer |user |verified |product )?(ratings?|reviews?|votes?|total votes)',
+      '\\d([.,]\\d+)? stars? (out of|from|on|based on) \\d[\\d,.]*\\+? (customer |user )?(ratings?|reviews?)',
+      '(on average )?(\\d[\\d,.]* )?(customers|reviewers|shoppers|buyers) say (it |this product |this item |product )?(fits|runs|is) [\\w -]{2,20}(\\. we recommend [^.]{0,60})?',
+      '.{0,40} fits true[ -]to[ -]size for most (customers|people|shoppers)',
+      // social proof and loyalty counters, instalment offers, the seller's line, the shop's returns terms
+      '\\d[\\d,.]*\\+? (people|others|shoppers|customers) (are )?(viewing|looking at|watching) (this|it)( (item|product))?( right now)?',
+      '\\d[\\d,.]*[km+]* (happy |satisfied )?(customers|sales|orders sold|sold)',
+      '(members|you\'?ll|you will|you) (earn|get|receive) (an est\\. |up to )?.{1,20} (points|rewards?|cash ?back)( on this( and every eligible .{0,30})? (purchase|order|item))?',
+      '(or|pay in) \\d+ (interest[- ]free )?(payments|installments|instalments) of( .{1,20})?', 'sold and shipped by .{1,40}',
+      'final sale items? (cannot|can\'?t) be returned.{0,40}', 'returns (&|and) exchanges (not )?accepted',
       // tax and price notes
       '(vat|tax|taxes|gst) (included|incl\\.?)( \\(where applicable\\))?(,? plus shipping)?', 'shipping calculated at checkout',
       'price when purchased online', 'current price( is)? .{1,20}', '.{0,40}protection plan( by .{1,30})?',
-      // option pickers, toggles, loading lines
+      // option pickers, toggles, a gallery's arrows, the share label, loading lines
       '(select|choose) (a|an|your) (size|colou?r|option|style|variant|model|product|add-ons?|quantity)', 'loading', 'see (more|less)',
-      'show (more|less)', 'learn more', 'view (more|less)',
+      'show (more|less)', 'learn more', 'view (more|less)', '(see|view|show|browse) all( \\d[\\d,]*)?( [\\w-]+){0,4}',
+      'read (more|less)( read (more|less))?', 'prev(ious)?', 'next', 'share( me| this( item| product)?)?:?',
     ].join('|') +
     ')\\s*[:.!…]*$',
   'i',
@@ -136,6 +167,17 @@ const BUY_BOX_LINE = new RegExp(
 /** Whether every line of a short block is such a line. */
 export function isBuyBoxBlock(text: string): boolean {
   return text.length <= 160 && text.split('\n').every((l) => BUY_BOX_LINE.test(l.trim().replace(/^[*-]\s+/, '')));
+}
+
+/** A currency picker's option: an ISO currency code and the price in it ("AED: 549.56AED", "GBP: £110.82"). */
+const CURRENCY_OPTION = /^[A-Z]{3}\s*[:-]?\s*[$€£¥₹]?\s?\d[\d.,]*\s?([A-Z]{3}|[$€£¥₹])?$/;
+/** Options that make a list a currency picker rather than one price beside another. */
+const CURRENCY_PICKER_MIN = 3;
+
+/** A currency switcher's list: the same price in each currency the shop sells in, not a fact of the product. */
+export function isCurrencyPicker(text: string): boolean {
+  const lines = text.split('\n').map((l) => l.trim().replace(/^[*-]\s+/, '')).filter(Boolean);
+  return lines.length >= CURRENCY_PICKER_MIN && lines.every((l) => CURRENCY_OPTION.test(l));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

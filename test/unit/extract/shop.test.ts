@@ -21,6 +21,19 @@ const DESCRIPTION =
   '<p>The Trail 25 pack keeps the gear of a long day within easy reach: a padded back panel, two stretch side pockets for water bottles and a lid pocket for the small things you reach for on the trail.</p>';
 const SPECS = '<h2>Specifications</h2><table><tr><th>Capacity</th><td>25 liters</td></tr><tr><th>Weight</th><td>1 lb 13 oz</td></tr></table>';
 
+/**
+ * A product page whose buy box holds `lines` (a <p> each) and whose body adds `extra` after the description: the
+ * lines go; the price, the description, the specs and `kept` (from `extra`) stay.
+ */
+function assertBuyBoxLinesGo(lines: string[], extra = '', kept: string[] = []): void {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const buyBox = `<div class="buy"><h1>Trail 25 Pack</h1><span>$129.00</span>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`;
+  const r = extractDocument({ html: page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${extra}${SPECS}</main>`, productLd), url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const k of ['$129.00', 'padded back panel', '| Capacity | 25 liters |', ...kept]) assert.ok(r.markdown.includes(k), `kept: ${k}\n${r.markdown}`);
+  for (const gone of lines) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+}
+
 test('prices: currency signs and codes before or after the amount', () => {
   assert.equal(countPrices('$30 · $ 599 + · €132.34 · USD 60.00 · 599,00 € · 1.299 kr'), 6);
   assert.equal(countPrices('In 2024 we shipped 30 packs to 12 countries.'), 0);
@@ -119,16 +132,16 @@ test('product page: collapsed accordion panels and a product-details sheet are t
   assert.ok(!story.markdown.includes('Wipe the pack clean'), story.markdown);
 });
 
-test('product page: the buy box\'s own lines go (stock, delivery estimate, cart counter, tax note, pickers, placeholders); the same words in a sentence stay', () => {
+test('product page: the buy box\'s own lines go (stock, delivery estimate, cart counter, tax note, pickers, placeholders, "See all …" toggles, gallery arrows, the share label); the same words in a sentence stay', () => {
   const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
   const buyBox =
     '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span><p>VAT included (where applicable), plus shipping</p>' +
-    '<p>Low in stock, only 2 left</p><p>Select a size</p><p>Arrives by Mar 17-27</p><p>In 50+ people\'s carts</p><p>Loading...</p></div>';
+    '<p>Low in stock, only 2 left</p><p>Select a size</p><p>Arrives by Mar 17-27</p><p>In 50+ people\'s carts</p><p>Loading...</p><p>See all 16 supported languages</p><p>Previous</p><p>Next</p><p>Share me:</p><p>Read more</p></div>';
   const note = '<p>Ships in a recycled box; if it arrives damaged we send a new pack, no questions asked.</p>';
   const html = page('Trail 25 Pack', `<main>${buyBox}${DESCRIPTION}${note}${SPECS}</main>`, productLd);
   const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
   for (const kept of ['$129.00', 'padded back panel', 'if it arrives damaged', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
-  for (const gone of ['VAT included', 'only 2 left', 'Select a size', 'Arrives by', "people's carts", 'Loading']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+  for (const gone of ['VAT included', 'only 2 left', 'Select a size', 'Arrives by', "people's carts", 'Loading', 'See all 16', 'Previous', 'Next', 'Share me', 'Read more']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
   // On an article the same lines are not the shop's buy box and stay (inside the text: a short label line between
   // the title and the first paragraph is the article header's, which precision.ts drops).
   const walk = '<p>The walk itself took four hours along the ridge, with two long stops for water and a slow descent through the forest on the far side.</p>';
@@ -261,4 +274,121 @@ test('product page: marketplace cross-sell labels ("Explore related items", "Con
   const r = extractDocument({ html, url: 'https://market.test/itm/1' });
   assert.ok(r.markdown.includes('padded back panel'), r.markdown);
   for (let i = 0; i < labels.length; i++) assert.ok(!r.markdown.includes(`Hip belt pouch ${i}`), `${labels[i]}\n${r.markdown}`);
+});
+
+test('product page: the shop\'s FAQ in schema.org FAQPage / Question microdata goes; the product stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const qa = (i: number) =>
+    `<dl itemscope itemprop="mainEntity" itemtype="https://schema.org/Question"><dt itemprop="name">Question ${i}: how long does delivery take?</dt><dd itemscope itemprop="acceptedAnswer" itemtype="https://schema.org/Answer"><p itemprop="text">Answer ${i}: every in-stock order leaves our warehouse within one working day and arrives in three to five days with tracking.</p></dd></dl>`;
+  const faq = `<div itemscope itemtype="https://schema.org/FAQPage">${Array.from({ length: 4 }, (_, i) => qa(i + 1)).join('')}</div>`;
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}${SPECS}${faq}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const kept of ['Trail 25 Pack', '$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('Answer 1:') && !r.markdown.includes('Question 4'), r.markdown);
+});
+
+test('product page: a block printed once per variant (price, stock line, spec label) is kept once; repeated headings and dated lines stay', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const variant = (colour: string) =>
+    `<div class="variant"><h3>Dimensions</h3><p>Colour ${colour}: 52 × 30 × 20 cm</p><p>$98.00 was $130.00</p><p>Coming soon, please check back later for this colour.</p><p>Offer expires 01/01/26</p></div>`;
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1>${DESCRIPTION}${SPECS}${['Black', 'Moss', 'Rust'].map(variant).join('')}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  assert.equal(r.pageType, 'product');
+  for (const once of ['$98.00 was $130.00', 'Coming soon, please check back later for this colour.']) assert.equal(r.markdown.split(once).length - 1, 1, `${once}\n${r.markdown}`);
+  for (const colour of ['Black', 'Moss', 'Rust']) assert.ok(r.markdown.includes(`Colour ${colour}`), r.markdown);
+  assert.equal(r.markdown.split('### Dimensions').length - 1, 3, r.markdown);
+  // Each offer card states its own expiry.
+  assert.equal(r.markdown.split('Offer expires 01/01/26').length - 1, 3, r.markdown);
+});
+
+test('product page: the rating summary ("4.6 out of 5 stars, 1,664 ratings") and the reviews\' fit summary ("Customers say it fits true to size") go; a fit note in the description stays', () => {
+  const lines = ['4.6 out of 5 stars, 1,664 ratings', 'Rated 4.76 out of 5 based on 29 customer ratings', '4.4 stars out of 1935 reviews', 'Customers say it fits true to size', 'On average 279 reviewers say this product is true to size.'];
+  const fit = '<p>The hip belt fits true to size for waists from 28 to 44 inches and tightens with one pull.</p>';
+  assertBuyBoxLinesGo(lines, fit, ['The hip belt fits true to size']);
+});
+
+test('product page: sign-in prompts for the account\'s features ("Sign in to add this item to your wishlist", "Log in to set a price alert") go; a sentence about signing in stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const prompts = [
+    '<p><a href="/login?redir=item">Sign in</a> to add this item to your wishlist, follow it, or mark it as ignored</p>',
+    '<p><a href="/accounts/login/">Log in</a> to set a price alert on this product.</p>',
+    "<p><b>You're not signed in!</b> Open this page in the app to wishlist, follow and purchase</p>",
+  ];
+  const help = '<p>The pack ships with a code for the companion app: sign in to the app once and it keeps a log of every trail you have walked with it.</p>';
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${prompts.join('')}${DESCRIPTION}${help}${SPECS}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', 'sign in to the app once', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['to your wishlist', 'price alert', 'not signed in']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
+
+test('product page: unavailability, scarcity and dispatch lines and the shop\'s delivery terms go ("Just a few left. Order soon!", "Same day shipping if ordered by 4PM Eastern."); a delivery sentence of the description stays', () => {
+  const lines = ['Just a few left. Order soon!', 'Ready to ship', 'Same day shipping if ordered by 4PM Eastern.', 'Shipping, arrives tomorrow', 'Import fees may apply on delivery', 'Free standard delivery for orders over $75', 'Also available at checkout:', 'No featured offers available'];
+  const note = '<p>Our first mail order of this pack arrived folded flat in a paper sleeve; same day shipping if ordered by noon got it to us in two days.</p>';
+  assertBuyBoxLinesGo(lines, note, ['same day shipping if ordered by noon got it']);
+});
+
+test('product page: social-proof and loyalty counters, instalment offers, the seller\'s line and the shop\'s returns terms go ("16 people are viewing this right now", "Members earn 799 points on this purchase.")', () => {
+  const lines = ['16 people are viewing this right now', '1.1k sales', '4,000,000 satisfied customers', 'Members earn 799 points on this purchase.', 'or 4 payments of $32.25', 'Sold and shipped by Outdoor Depot', 'Final Sale items cannot be returned, canceled, or exchanged', 'Returns & exchanges accepted'];
+  assertBuyBoxLinesGo(lines);
+});
+
+test('product page: a "read more" expander\'s collapsed content (an editorial review or a book excerpt behind "See more") is the product\'s', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trails: A Field Guide' });
+  const excerpt =
+    '<div class="a-expander-collapsed-height"><h3>Editorial Reviews</h3><p>A clear, warm guide to the long trails of three continents.</p><div class="a-expander-content a-expander-extend-content" style="display:none"><h3>Excerpt</h3><p>The first morning on the ridge the fog lifted at seven, and the trail ran ahead of us along the crest for as far as we could see.</p></div><a href="#">See more</a></div>';
+  const html = page('Trails', `<main><h1>Trails: A Field Guide</h1><span>$24.00</span>${DESCRIPTION}${excerpt}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://books.test/dp/1' });
+  assert.equal(r.pageType, 'product');
+  assert.ok(r.markdown.includes('the fog lifted at seven'), r.markdown);
+});
+
+test('product page: a back-in-stock sign-up form under its "Notify me when back in stock" heading goes (its pitch and consent line)', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const form =
+    '<div class="restock"><h3>Notify me when back in stock</h3><p>Limited colours go for good once they sell out. Sign up and we will let you know when this one is here again.</p><form><input type="email"><button>Get notified</button></form><p>You can opt out any time.</p></div>';
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}${DESCRIPTION.replace('Trail 25 pack', 'pack')}${SPECS}${form}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['Notify me', 'Limited colours', 'opt out']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
+
+test('product page: a badge\'s hover tooltip (role="tooltip") goes; the badge itself stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const badge =
+    '<div class="badges"><button aria-describedby="pick">Editors\' Pick</button><div id="pick" role="tooltip">Editors\' Picks are hand selected by our style experts to highlight items from shops that have shown quality, reliability and style.</div></div>';
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span><p>Editors' Pick</p>${badge}${DESCRIPTION}${SPECS}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', "Editors' Pick", 'padded back panel', '| Capacity | 25 liters |']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('hand selected by our style experts'), r.markdown);
+});
+
+test('product page: section headings left at the end with nothing under them (a script-filled widget\'s title) go; an h6 signing the last block stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const quote = '<blockquote><p>I carried this pack on a dozen day hikes this summer and the side pockets held my bottles through every scramble.</p></blockquote><h6>~ Rachel M.</h6>';
+  const widgets = '<h2>Questions &amp; Answers</h2><div id="qa-widget"></div><h3>Ask the community</h3><div class="qa-mount"></div>';
+  const make = (tail: string) => page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}${SPECS}${tail}</main>`, productLd);
+  const r = extractDocument({ html: make(quote + widgets), url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'padded back panel', '| Capacity | 25 liters |', 'a dozen day hikes']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  assert.ok(!r.markdown.includes('Questions & Answers') && !r.markdown.includes('Ask the community'), r.markdown);
+  assert.ok(extractDocument({ html: make(quote), url: 'https://shop.test/products/trail-25' }).markdown.includes('Rachel M.'));
+});
+
+test('product page: a currency switcher\'s list (the price in every currency the shop sells in) goes; the product\'s own price list stays', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const picker = '<ul class="currencies"><li><b>AED</b>: 549.56AED</li><li><b>GBP</b>: £110.82</li><li><b>USD</b>: $149.64</li><li><b>CAD</b>: $206.74</li></ul>';
+  const sizes = '<ul><li>Small: $119.00</li><li>Medium: $129.00</li><li>Large: $139.00</li></ul>';
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${picker}${sizes}${DESCRIPTION}${SPECS}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  for (const kept of ['$129.00', 'Small: $119.00', 'Large: $139.00', 'padded back panel']) assert.ok(r.markdown.includes(kept), `kept: ${kept}\n${r.markdown}`);
+  for (const gone of ['549.56AED', '£110.82', '$206.74']) assert.ok(!r.markdown.includes(gone), `leaked: ${gone}\n${r.markdown}`);
+});
+
+test('product page: a message form\'s captcha failure line ("Captcha failed to load. Try using a different browser …") goes', () => {
+  const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
+  const form = '<div class="contact-seller"><p>Captcha failed to load. Try using a different browser or disabling ad blockers.</p></div>';
+  const html = page('Trail 25 Pack', `<main><h1>Trail 25 Pack</h1><span>$129.00</span>${DESCRIPTION}${SPECS}${form}</main>`, productLd);
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-25' });
+  assert.ok(r.markdown.includes('padded back panel'), r.markdown);
+  assert.ok(!r.markdown.includes('Captcha failed'), r.markdown);
 });
