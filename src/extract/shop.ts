@@ -121,8 +121,8 @@ export function isProductCard(card: Element, chars: number): boolean {
  * The buy box's own lines, which a product page prints around the product's facts for the shopper to act on:
  * stock, scarcity and delivery estimates, the shop's delivery and returns terms, cart prompts and counters, rating
  * and fit summaries, social-proof and loyalty counters, instalment offers, the seller's line, tax notes,
- * protection-plan offers, option pickers, "show more" toggles and "Loading…" lines. Whole-line matches of short lines only ("In stock" is chrome,
- * "Ships in a padded box that keeps the mug in stock condition" is not).
+ * protection-plan offers, option pickers, "show more" toggles and "Loading…" lines. Whole-line matches of short
+ * lines only ("In stock" is chrome, "Ships in a padded box that keeps the mug in stock condition" is not).
  */
 const BUY_BOX_LINE = new RegExp(
   '^(' +
