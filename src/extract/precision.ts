@@ -53,9 +53,10 @@
 //                   paywall and subscription pitches, "join our Telegram channel", "follow <site> on Twitter",
 //                   newsletter and app pitches, support appeals ("If you enjoyed this post, would you consider
 //                   supporting …"), affiliate and opinion disclaimers, copyright and licence lines, WordPress post
-//                   metadata written as a sentence, consent placeholders of held-back embeds, cart confirmations, a
-//                   form's hidden error state ("Something went wrong. Please try again.", a captcha that failed to
-//                   load), a result list's position line, sign-up forms' consent lines ("By signing up, you agree …"),
+//                   metadata written as a sentence, the notices that stand in for embeds held back until consent,
+//                   cart confirmations, a form's hidden error state ("Something went wrong. Please try again.", a
+//                   captcha that failed to load), a result list's position line, sign-up forms' consent lines ("By
+//                   signing up, you agree …"),
 //                   sign-in prompts for an account's features ("Sign in to add this item to your wishlist");
 //     teasers       a "read also" callout: a lead-in label and a link to another story ("PUEDES VER: <headline>");
 //     comments      a "recent comments" widget: a list or link line whose every link is a `#comment-N` permalink;
@@ -636,7 +637,7 @@ const CHROME_SENTENCE = new RegExp(
     '(would|will) you consider (supporting|donating|a donation|becoming a)', 'if you (enjoyed|liked|like|appreciate)( reading)? (this|our) (post|article|story|work|content)',
     'wenn (ihnen|dir) (unser|dieser|der) (artikel|beitrag|text) gefallen hat', 'keine bezahlschranke', 'hazte (miembro|socio|suscriptor)',
     'first-time subscribers', '(jetzt|ab sofort) an jedem (\\p{L}*kiosk|zeitschriftenhandel)', 'als abo oder (als )?einzelheft',
-    // embedded content held back until consent (content-blocker placeholders)
+    // embedded content held back until consent (a content blocker's notice)
     'klicken sie auf (den|diesen) (unteren )?button,? um (den inhalt|inhalte) von', 'click (on )?the button below to load',
     // cart confirmations
     'wurde (erfolgreich )?(zum|in den) warenkorb (hinzugefügt|gelegt)', 'wurde erfolgreich hinzugefügt', '(has been|was) (successfully )?added to your (cart|basket|bag)',

@@ -409,7 +409,7 @@ test('a "Popular" or "Trending" badge inside one tile of a product grid opens no
   assert.ok(!story.markdown.includes('Warm pools explained'), story.markdown);
 });
 
-test('article: app and support appeals, copyright and licence lines, WordPress post metadata, "read also" callouts, print buttons, consent placeholders, cart toasts, form error states, result counts and comment widgets go', () => {
+test('article: app and support appeals, copyright and licence lines, WordPress post metadata, "read also" callouts, print buttons, content-blocker notices, cart toasts, form error states, result counts and comment widgets go', () => {
   const inside = [
     '<p><strong>PUEDES VER:</strong> <a href="/2025/01/other-story">¿Qué es la Sunedu y para qué sirve?</a></p>',
     '<h3>Lesen Sie auch: <a href="/news/other-story">Neue Regeln für Kaltstarts</a></h3>',

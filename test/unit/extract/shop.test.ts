@@ -132,7 +132,7 @@ test('product page: collapsed accordion panels and a product-details sheet are t
   assert.ok(!story.markdown.includes('Wipe the pack clean'), story.markdown);
 });
 
-test('product page: the buy box\'s own lines go (stock, delivery estimate, cart counter, tax note, pickers, placeholders, "See all …" toggles, gallery arrows, the share label); the same words in a sentence stay', () => {
+test('product page: the buy box\'s own lines go (stock, delivery estimate, cart counter, tax note, pickers, "Loading…" lines, "See all …" toggles, gallery arrows, the share label); the same words in a sentence stay', () => {
   const productLd = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail 25 Pack' });
   const buyBox =
     '<div class="product-info"><h1>Trail 25 Pack</h1><span class="price">$129.00</span><p>VAT included (where applicable), plus shipping</p>' +
