@@ -99,7 +99,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   const read = readDom(input, options);
   // The parse tree is unreachable from here on: the block passes and the page-state verdict below run with the
   // DOM collectable, so a page-sized tree does not stay live beside their garbage (issue 14).
-  let blocks = recomputeHeadingPaths(dropRepeats(read.blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text))));
+  let blocks = recomputeHeadingPaths(dropRepeats(read.blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text)), read.pageType));
   // Those are new objects: the rendered ones (one per block, with their heading paths) need not stay live to the end.
   read.blocks = [];
   const { reading, pageType, main } = read;
@@ -237,16 +237,27 @@ function extractFeed(input: ExtractInput): ExtractResult | undefined {
   };
 }
 
+/** A numeric date ("01/01/26", "2026-01-31", "31.12.2025"). */
+const DATED = /\b(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/;
+
 /**
  * Responsive layouts render the same block twice (mobile + desktop copies) and carousels clone slides: a block whose
- * text already appeared verbatim is dropped. Short texts ("Reply", "$20.00") may repeat legitimately and stay.
+ * text already appeared verbatim is dropped. Short texts ("Reply", "$20.00") may repeat legitimately and stay —
+ * except on a product page, which prints the same price, stock line or spec label once per variant (a colour's
+ * panel, a sticky buy bar, a comparison column): there a second copy of any prose block says nothing new. Headings
+ * repeat by design (tab names), and so may a dated line: each offer or event card states its own expiry or day.
  */
-function dropRepeats(blocks: ContentBlock[]): ContentBlock[] {
+function dropRepeats(blocks: ContentBlock[], pageType: PageType): ContentBlock[] {
   const seen = new Set<string>();
   return blocks.filter((b) => {
-    if (b.text.length < 40 || b.kind === 'heading') return true;
-    if (seen.has(b.text)) return false;
-    seen.add(b.text);
+    if (b.kind === 'heading') return true;
+    const anyLength = pageType === 'product' && b.kind !== 'code' && b.kind !== 'table';
+    if (anyLength ? DATED.test(b.text) : b.text.length < 40) return true;
+    // Normalised keys compare prose ("In stock." = "In stock"); code and tables compare verbatim, in their own space.
+    const key = anyLength ? `~${norm(b.text)}` : b.text;
+    if (key === '~') return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
     return true;
   });
 }

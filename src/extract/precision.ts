@@ -540,9 +540,6 @@ const DISCLAIMER_MARK = /(^|[\s_-])disclaimers?(?=$|[\s_-])/;
 /** On a product page "About the author" presents the book's author, a fact of the product, not the page's writer. */
 const PRODUCT_AUTHOR_HEADING = /^(about the author|über den autor)\s*[:.!?]?$/i;
 
-/** A numeric date ("01/01/26", "2026-01-31", "31.12.2025"). */
-const DATED = /\b(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/;
-
 const RESIDUE = /^(false|true|null|undefined|nan|\[object object\]|\{\}|\[\])$/i;
 
 /** A block that is nothing but markup as text: `<img …>`, `<iframe …></iframe>`, `<p>…</p>` wrappers around nothing. */
@@ -721,7 +718,6 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
   const title = opts.title ? norm(opts.title) : '';
   const keep = blocks.map(() => true);
   let titleSeen = false;
-  const seen = new Set<string>();
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     if (b.kind === 'code' || b.kind === 'table') continue;
@@ -730,17 +726,6 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       keep[i] = false;
       count(report, reason, () => t);
     };
-    // A product page prints the same price, stock line or spec label once per variant (a colour's panel, a sticky
-    // buy bar, a comparison column): the second copy of a block says nothing new. Headings may repeat (tab names),
-    // and so may a dated line: each offer or event card states its own expiry or day.
-    if (opts.pageType === 'product' && b.kind !== 'heading' && !DATED.test(t)) {
-      const key = norm(t);
-      if (key && seen.has(key)) {
-        drop('duplicate');
-        continue;
-      }
-      seen.add(key);
-    }
     if (RESIDUE.test(t) || (b.kind === 'list' && isNumberWidget(t))) drop('residue');
     else if (MARKUP_ONLY.test(t)) drop('markup');
     else if (title && norm(t) === title && b.kind !== 'list') {
