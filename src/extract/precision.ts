@@ -562,7 +562,7 @@ const PROMPT_LABEL =
       'be sociable, share', 'partager( sur [\\w ]+)?', 'compartir( en [\\w ]+)?', 'tweet( this)?', 'pin it', 'e-?mail( this)?',
       'comments are closed', 'kommentare (sind )?geschlossen', 'view comments', 'show comments', 'load comments', 'keine kommentare',
       'kommentieren', 'no comments( yet)?', 'be the first to comment', '\\d+ (comments?|kommentare?)', 'leave a (reply|comment)',
-      'sie müssen sich (einloggen|anmelden).*', 'sie sind (aktuell |derzeit )?nicht eingeloggt.*', 'you must be logged in to post a comment.*',
+      'sie müssen sich (einloggen|anmelden).*', 'sie sind (aktuell |derzeit )?nicht eingeloggt.*',
       'bitte (melden sie sich an|registrieren sie sich).*', 'log in to (comment|reply).*',
       'was this (article|page|post) (helpful|useful)', 'war (der|dieser) (artikel|beitrag) (hilfreich|nützlich)', 'bewerten', 'rate this (article|post)',
       '\\(?noch keine bewertungen\\)?', 'like this:?', 'gefällt mir:?', 'print( this)?( article| page)?', 'drucken', 'imprimir',
