@@ -166,7 +166,12 @@ const BUY_BOX_LINE = new RegExp(
 
 /** Whether every line of a short block is such a line. */
 export function isBuyBoxBlock(text: string): boolean {
-  return text.length <= 160 && text.split('\n').every((l) => BUY_BOX_LINE.test(l.trim().replace(/^[*-]\s+/, '')));
+  return text.length <= 160 && blockLines(text).every((l) => BUY_BOX_LINE.test(l));
+}
+
+/** A block's lines, each trimmed and without a list bullet. */
+function blockLines(text: string): string[] {
+  return text.split('\n').map((l) => l.trim().replace(/^[*-]\s+/, ''));
 }
 
 /** A currency picker's option: an ISO currency code and the price in it ("AED: 549.56AED", "GBP: £110.82"). */
@@ -176,7 +181,7 @@ const CURRENCY_PICKER_MIN = 3;
 
 /** A currency switcher's list: the same price in each currency the shop sells in, not a fact of the product. */
 export function isCurrencyPicker(text: string): boolean {
-  const lines = text.split('\n').map((l) => l.trim().replace(/^[*-]\s+/, '')).filter(Boolean);
+  const lines = blockLines(text).filter(Boolean);
   return lines.length >= CURRENCY_PICKER_MIN && lines.every((l) => CURRENCY_OPTION.test(l));
 }
 
