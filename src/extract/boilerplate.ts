@@ -254,7 +254,7 @@ function judge(el: Element, pageType: PageType, mode: 'full' | 'conservative', p
   const panel = el.attribs.id !== undefined && panels.has(el.attribs.id);
   if (!panel && isHidden(el, cls)) return pageType === 'product' && isCollapsedPanel(el) ? undefined : 'hidden';
   // WordPress-style sidebar widgets: the bare `widget` class or `widget_*` (not Elementor's `elementor-widget-*`).
-  if (mode === 'full' && cls && (SIDEBAR.test(cls) || cls.split(/\s+/).some((c) => c === 'widget' || c.startsWith('widget_'))) && !SIDEBAR_RESCUE.test(cls)) {
+  if (mode === 'full' && cls && (SIDEBAR.test(cls) || cls.split(/\s+/).some((c) => c === 'widget' || c.startsWith('widget_'))) && !SIDEBAR_RESCUE.test(cls) && !holdsEntryBody(el)) {
     return 'sidebar';
   }
   const role = (attr(el, 'role') ?? '').toLowerCase();
@@ -343,6 +343,17 @@ function holdsMainContent(el: Element, minText: number): boolean {
         (minText <= 0 || collapsedTextLength(e) >= minText),
     ) !== undefined
   );
+}
+
+/** The body of an hAtom / microformats2 entry: a blog post's own text, never a teaser's summary. */
+const ENTRY_BODY = /(^|\s)(entry-content|post-body|e-content)(?=$|\s)/;
+
+/**
+ * A widget that holds a post's body is the page's post, not a sidebar widget: Blogger renders every post inside
+ * `<div class="widget Blog">`, and on a short post beside a long label or archive list the size guards do not save it.
+ */
+function holdsEntryBody(el: Element): boolean {
+  return findFirst(el, (e) => e !== el && ENTRY_BODY.test(e.attribs.class ?? '') && collapsedTextLength(e) >= 200) !== undefined;
 }
 
 function insideContent(el: Element): boolean {

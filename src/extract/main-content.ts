@@ -44,7 +44,12 @@ interface Stats {
   text: number;
   link: number;
   commas: number;
+  /** Link text plus the whole text of list items that are a link and a few characters (a label list's "(3)" counts). */
+  nav: number;
 }
+
+/** A list item with at most this much text beside its link is a link (a count, a bullet), not a card with facts. */
+const NAV_ITEM_RESIDUE = 8;
 
 /** Per-element text and link-text lengths, computed once bottom-up. */
 export class TextStats {
@@ -55,7 +60,7 @@ export class TextStats {
   }
 
   private measure(node: ParentNode): Stats {
-    const s: Stats = { text: 0, link: 0, commas: 0 };
+    const s: Stats = { text: 0, link: 0, commas: 0, nav: 0 };
     for (const c of node.children) {
       if (c instanceof Text) {
         const d = c.data;
@@ -66,7 +71,9 @@ export class TextStats {
         s.text += k.text;
         s.commas += k.commas;
         // A named anchor (`<a name>`, `<a id>` without href) marks a place; it links nowhere.
-        s.link += c.name === 'a' && c.attribs.href !== undefined ? k.text : k.link;
+        const anchor = c.name === 'a' && c.attribs.href !== undefined;
+        s.link += anchor ? k.text : k.link;
+        s.nav += anchor || (c.name === 'li' && k.link > 0 && k.text - k.link <= NAV_ITEM_RESIDUE) ? k.text : k.nav;
       }
     }
     if (node instanceof Element) this.map.set(node, s);
@@ -74,7 +81,7 @@ export class TextStats {
   }
 
   get(el: Element): Stats {
-    return this.map.get(el) ?? { text: 0, link: 0, commas: 0 };
+    return this.map.get(el) ?? { text: 0, link: 0, commas: 0, nav: 0 };
   }
 
   text(el: Element): number {
@@ -344,6 +351,9 @@ function bodyOf(doc: Document): Element | undefined {
   return body ?? html;
 }
 
+/** A page with less text than this outside its links and link lists is a page of links (a best-seller grid). */
+const PROSE_PAGE_CHARS = 500;
+
 /** Root-choice thresholds (shares of the page's non-link text / of the semantic region), set with the wcxb dev sample. */
 export const WIDEN = { share: 0.6, target: 0.7, narrowBelow: 0.3, climbSiblings: 1 };
 
@@ -440,7 +450,11 @@ function findMainContentOnce(doc: Document, opts: MainContentOptions): MainConte
   // block then holds a fraction of it. When the root holds less than `share` of the page's non-link text, widen to
   // the smallest ancestor holding `target` of it (the chrome is already gone, so that ancestor is content).
   {
-    const good = (el: Element): number => stats.text(el) - stats.get(el).link;
+    // On a prose page, what pulls the widening is prose: a link list's residue (a label widget's "(3)" counts) is
+    // not. On a collection or listing page, or one with next to no text outside links, the link lists are the content.
+    const proseType = opts.pageType === 'article' || opts.pageType === 'generic' || opts.pageType === 'documentation';
+    const prose = proseType && stats.text(body) - stats.get(body).nav >= PROSE_PAGE_CHARS;
+    const good = (el: Element): number => stats.text(el) - (prose ? stats.get(el).nav : stats.get(el).link);
     const pageGood = good(body);
     const rootGood = roots.reduce((a, r) => a + good(r), 0);
     if (pageGood > 0 && rootGood < pageGood * WIDEN.share) {

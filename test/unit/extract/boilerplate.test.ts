@@ -279,3 +279,21 @@ test('a hidden data list goes however long it is; a hidden page wrapper with hea
   });
   assert.ok(wrapped.markdown.includes('The committee reviewed'), wrapped.markdown);
 });
+
+test('a blog platform\'s post widget (Blogger\'s "widget Blog") is the post, even beside a far longer label list', () => {
+  // Blogger's layout: every post sits in <div class="widget Blog">, the sidebar's label widget lists every label with
+  // its post count. A short post (song lyrics, one line per <br>) beside a thousand labels must still be the read.
+  const lines = Array.from({ length: 24 }, (_, i) => `Verse line ${i + 1} of the song, sung softly`).join('<br />');
+  const labels = Array.from({ length: 400 }, (_, i) => `<li><a href="/search/label/Artist${i}">Artist name ${i}</a> (${(i % 30) + 1})</li>`).join('');
+  const html = `<!doctype html><html><head><title>A song - Lyrics blog</title></head><body><div class="content-outer">
+    <div class="columns"><div class="column-center-inner"><div class="main section" id="main"><div class="widget Blog" id="Blog1">
+      <div class="post hentry"><h3 class="post-title entry-title">A song</h3>
+      <div class="post-body entry-content">${lines}</div>
+      <div class="post-footer">Posted by the editor</div></div></div></div></div>
+    <div class="column-right-inner"><aside><div class="sidebar section" id="sidebar-right-1">
+      <div class="widget Label" id="Label1"><h2>Labels</h2><div class="widget-content list-label-widget-content"><ul>${labels}</ul></div></div>
+    </div></aside></div></div></div></body></html>`;
+  const r = extractDocument({ html, url: 'https://lyrics.test/2011/07/a-song.html' });
+  assert.ok(r.markdown.includes('Verse line 1 of the song') && r.markdown.includes('Verse line 24 of the song'), r.markdown.slice(0, 400));
+  assert.ok(!r.markdown.includes('Artist name'), r.markdown.slice(0, 400));
+});
