@@ -274,9 +274,12 @@ function withTitle(blocks: ContentBlock[], title: string | undefined): { blocks:
   // The body's own title heading: the same words, or one that extends/abbreviates the document title
   // ("X vs. Y" in <title>, "X vs. Y: which is right for you?" in the h1). Its wording wins; it appears once.
   let dupIndex = blocks.findIndex((b, i) => {
-    if (i >= 8 || b.kind !== 'heading' || (b.level ?? 2) > 2) return false;
+    if (i >= 8 || b.kind !== 'heading') return false;
     const h = norm(b.text);
-    if (h === t || (Math.min(h.length, t.length) >= 12 && (h.includes(t) || t.includes(h)))) return true;
+    // Some platforms title the post with an h3 (Blogger's `h3.post-title`): a lower heading counts when it is the title.
+    if (h === t) return true;
+    if ((b.level ?? 2) > 2) return false;
+    if ((Math.min(h.length, t.length) >= 12 && (h.includes(t) || t.includes(h)))) return true;
     // A short page h1 that the document title opens with ("Markdown" in "Markdown - Wikipedia"): the same title
     // with the site name after it, so one `#` line, in the h1's wording.
     if (b.level !== 1 || i >= 3 || b.text.length < 3) return false;

@@ -160,6 +160,14 @@ test('one `#` title: a short h1 that the document title opens with ("Markdown - 
   assert.ok(!site.markdown.includes('Market for a good life'), site.markdown);
 });
 
+test('one title: a post titled with an h3 (Blogger\'s `h3.post-title`) under a date heading is not repeated under the `#` line', () => {
+  const html = `<html><head><title>Zhi neng xiang nian ni (lyrics)</title></head><body><main><h2>Thursday, July 28, 2011</h2>
+    <h3 class="post-title">Zhi neng xiang nian ni (lyrics)</h3>${prose(3)}</main></body></html>`;
+  const r = extractDocument({ html, url: 'https://lyrics.test/2011/07/zhi.html' });
+  assert.equal(r.markdown.split('Zhi neng xiang nian ni (lyrics)').length, 2, r.markdown);
+  assert.equal(r.markdown.split('\n')[0], '# Zhi neng xiang nian ni (lyrics)');
+});
+
 test('one `#` title: the article\'s leading h1 wins over a differently worded document title; a linked site-name h1 does not', () => {
   const seo = extractDocument({
     html: `<html><head><title>Oranger Wasserstoff: Gas aus der Erdkruste</title></head><body><main><article><h1>Oranger Wasserstoff: Der Traum vom erneuerbaren Gas</h1>${prose(3)}</article></main></body></html>`,
