@@ -102,11 +102,43 @@ export function parseHtml(html: string): Document {
   const handler = new DomHandler();
   new BrowserHeadingParser(handler, options).end(html);
   const doc = handler.root;
+  moveHeadContentIntoBody(doc);
   moveTrailingContentIntoBody(doc);
   resolveStreamedBoundaries(doc);
   const n = capDepth(doc, MAX_DEPTH);
   if (n > 0) flattened.set(doc, n);
   return doc;
+}
+
+/** What HTML's "in head" insertion mode keeps in the head; any other element (or text) starts the body. */
+const HEAD_CONTENT = new Set(['base', 'basefont', 'bgsound', 'link', 'meta', 'title', 'noscript', 'noframes', 'style', 'script', 'template']);
+
+/**
+ * A page that never closes its `<head>` (nor opens `<body>`) has its whole body parsed into the head by htmlparser2;
+ * a browser ends the head at the first element the head cannot hold and starts the body there. The same repair:
+ * from that child on, the head's children move to the start of the body (made when the page has none).
+ */
+function moveHeadContentIntoBody(doc: Document): void {
+  const html = doc.children.find((c): c is Element => c instanceof Element && c.name === 'html');
+  const head = html?.children.find((c): c is Element => c instanceof Element && c.name === 'head');
+  if (!html || !head) return;
+  const first = head.children.findIndex((c) => (c instanceof Element && !HEAD_CONTENT.has(c.name)) || (c instanceof Text && c.data.trim() !== ''));
+  if (first === -1) return;
+  let body = html.children.find((c): c is Element => c instanceof Element && c.name === 'body');
+  if (!body) {
+    body = new Element('body', {});
+    html.children.splice(html.children.indexOf(head) + 1, 0, body);
+    body.parent = html;
+  }
+  const moved = head.children.splice(first);
+  for (const node of moved) node.parent = body;
+  body.children.unshift(...moved);
+  for (const parent of [head, body, html] as ParentNode[]) {
+    parent.children.forEach((c, i) => {
+      c.prev = parent.children[i - 1] ?? null;
+      c.next = parent.children[i + 1] ?? null;
+    });
+  }
 }
 
 /**

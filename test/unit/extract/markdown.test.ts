@@ -130,6 +130,17 @@ test('markup after </body></html> is the body’s, as a browser shows it (a temp
   assert.ok(r.markdown.includes('The second article'), r.markdown);
 });
 
+test('a page that never closes its <head> nor opens <body> is read: the first body element ends the head, as in a browser', () => {
+  const para = 'The article of this page follows a head that is never closed, and browsers start the body at its first element.';
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Open head</title><link rel="icon" href="/f.ico"><script>var a = 1;</script>
+    <div class="site"><div id="article"><h1>Open head</h1><div class="content"><p>${para}</p><p>${para.replace('The article', 'The second paragraph')}</p></div></div></div></html>`;
+  const r = extractDocument({ html, url: URL_BASE });
+  assert.equal(r.state.ok, true, JSON.stringify(r.state));
+  assert.ok(r.markdown.includes('The article of this page follows') && r.markdown.includes('The second paragraph of this page'), r.markdown);
+  assert.equal(r.title, 'Open head');
+  assert.ok(!r.markdown.includes('var a'), r.markdown);
+});
+
 test('a mismatched heading end tag closes the open heading, as in a browser: the article after it is not one heading', () => {
   const para = 'Strange tattoos are plentiful around the world, but you would still be hard pressed to find one of a state epidemiologist on an arm.';
   const html = `<html><head><title>Tattoo</title></head><body><article><h1>Tattoo</h1><h2 class="excerpt">The excerpt that opens the story.</h3><p>${para}</p><p>${para} Again.</p><table><tr><td><h4>cell</h5>kept in cell</td></tr></table></article></body></html>`;
