@@ -58,8 +58,19 @@ export function inSubsample(id: string, k: number): boolean {
   return createHash('sha1').update(id).digest()[1] % k === 0;
 }
 
+/**
+ * Scores compare visible text: soft hyphens (U+00AD) are invisible hyphenation points that some references and
+ * outputs carry and others drop, and left in they split a word in two ("wäh\u00adrend" is "wäh" + "rend").
+ */
+function visible(text: string): string {
+  return text.includes('\u00ad') ? text.replaceAll('\u00ad', '') : text;
+}
+
+/** Changes whenever the scoring of an output changes: cached baseline records keyed on it expire. */
+export const SCORING = 'visible-text';
+
 export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return visible(text).toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
 }
 
 export function wordScores(output: string, reference: string): { p: number; r: number; f1: number } {
@@ -83,7 +94,7 @@ export function wordScores(output: string, reference: string): { p: number; r: n
 }
 
 export function snippetCounts(plain: string, withs: string[] = [], withouts: string[] = [], caseSensitive: boolean): Pick<PageRecord, 'tp' | 'fn' | 'fp' | 'tn'> {
-  const prep = (s: string): string => (caseSensitive ? s : s.toLowerCase()).replace(/\s+/g, ' ').trim();
+  const prep = (s: string): string => (caseSensitive ? visible(s) : visible(s).toLowerCase()).replace(/\s+/g, ' ').trim();
   const hay = prep(plain);
   let tp = 0;
   let fp = 0;

@@ -25,7 +25,7 @@ import { extractDocument } from '../src/extract/index.ts';
 import { fmt, writeResult } from './util.ts';
 import { GOLDEN_DIR, loadGoldenExpectations } from '../test/helpers/fixtures.ts';
 import { findDataset, skipMessage } from './datasets.ts';
-import { PAGE_DECODING, inSubsample, loadTrafilatura, loadWcxb, type PageRecord, type PageRef, type SetName } from './reading-score.ts';
+import { PAGE_DECODING, SCORING, inSubsample, loadTrafilatura, loadWcxb, type PageRecord, type PageRef, type SetName } from './reading-score.ts';
 import { baselineVersion, type ExtractorName, type Task, type TaskResult } from './reading-worker.ts';
 
 const EXTRACTORS: ExtractorName[] = ['occam', 'readability', 'defuddle'];
@@ -112,7 +112,7 @@ function saveCache(cache: Cache): void {
   writeFileSync(CACHE_FILE, JSON.stringify(cache));
 }
 
-const cacheKey = (ex: ExtractorName, page: PageRef): string => `${baselineVersion(ex)}|${PAGE_DECODING}|${page.set === 'wcxb-dev-sample' ? 'wcxb-dev' : page.set}|${page.id}`;
+const cacheKey = (ex: ExtractorName, page: PageRef): string => `${baselineVersion(ex)}|${PAGE_DECODING}+${SCORING}|${page.set === 'wcxb-dev-sample' ? 'wcxb-dev' : page.set}|${page.id}`;
 
 async function runTasks(tasks: Task[], workers: number, dump: boolean, onResult: (r: TaskResult) => void): Promise<void> {
   if (tasks.length === 0) return;

@@ -40,6 +40,14 @@ export function classifyBlock(b: ContentBlock, stop: Set<string>, scale: number)
 
 const FIXED = new Set(['code', 'table', 'image']);
 
+/** A line opened by an enumeration mark ("2. ", "b) ", "(iv) "): an item of a numbered list set as paragraphs. */
+const ENUMERATED = /^(?:\d{1,3}[.)]|[a-z][.)]|\([\divx]{1,4}\))\s+\p{L}/iu;
+
+/** A paragraph that is one item of a hand-numbered list: content like a list's item, never a label. */
+export function isEnumeratedLine(b: ContentBlock): boolean {
+  return b.kind === 'paragraph' && ENUMERATED.test(b.text.trim());
+}
+
 /**
  * Indexes of `blocks` (from `from` on; `keep[i]` false ones ignored) that the classifier rejects on an article page.
  * Returns an empty list when the page gives too little evidence (no stop-word language, fewer than two good blocks).
@@ -95,7 +103,7 @@ export function rejectByClass(blocks: ContentBlock[], keep: boolean[], from = 1)
     // What stays after the last good block unless link-heavy: a closing sentence ("Thanks for reading."), a list
     // (ingredients, sources, product credits), any block long enough to say something (the short stop-word lists
     // miss some prose). What goes: headings, short labels and bylines without a sentence end, link lists.
-    const sentence = /[.!?…:]["»”)]?$/.test(b.text.trim()) || b.kind === 'list' || (b.kind !== 'heading' && b.text.length >= LENGTH_LOW);
+    const sentence = /[.!?…:]["»”)]?$/.test(b.text.trim()) || b.kind === 'list' || isEnumeratedLine(b) || (b.kind !== 'heading' && b.text.length >= LENGTH_LOW);
     if (linkTextShare(b) <= 0.5 && sentence) continue;
     out.push(idx[k]);
   }

@@ -97,9 +97,19 @@ class BrowserTokenizer extends Tokenizer {}
 /** `</noscript`, the sequence that ends a raw-text `<noscript>`. */
 const NOSCRIPT_END = new Uint8Array([...'</noscript'].map((ch) => ch.charCodeAt(0)));
 
+/**
+ * Soft hyphens (U+00AD, `&shy;`) are invisible hyphenation points: in the read they would split every word they sit
+ * in ("Wäh\u00adrend" is not "Während" to a search) and cost tokens. They go as the text is parsed.
+ */
+class SoftHyphenFreeHandler extends DomHandler {
+  override ontext(data: string): void {
+    super.ontext(data.includes('\u00ad') ? data.replaceAll('\u00ad', '') : data);
+  }
+}
+
 export function parseHtml(html: string): Document {
   const options = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: BrowserTokenizer };
-  const handler = new DomHandler();
+  const handler = new SoftHyphenFreeHandler();
   new BrowserHeadingParser(handler, options).end(html);
   const doc = handler.root;
   moveHeadContentIntoBody(doc);

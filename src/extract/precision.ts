@@ -76,7 +76,7 @@
 import { Element, attr, classAndId, contains, findFirst, removeNode, textOf, walk, type ParentNode } from './dom.ts';
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
-import { linkTextShare, rejectByClass } from './block-class.ts';
+import { isEnumeratedLine, linkTextShare, rejectByClass } from './block-class.ts';
 import { holdsProductFacts, isBuyBoxBlock, isCurrencyPicker, isFaqSection, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
 import { LIVE_COMMENTARY } from './boilerplate.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
@@ -967,6 +967,8 @@ function isTailLabel(b: ContentBlock, t: string): boolean {
   if (b.kind === 'heading') return true;
   // A picture wrapped in a paragraph (`<p><img alt=…></p>`) is a figure of the article, not a label.
   if (b.kind === 'image' || b.kind === 'list' || b.markdown.trimStart().startsWith('![')) return false;
+  // An item of a numbered list set as paragraphs ("2. Must be a city resident") is an enumeration, not a label.
+  if (isEnumeratedLine(b)) return false;
   if (t.length <= 60 && !/[.!?…]$/.test(t)) return true;
   return b.kind === 'paragraph' && t.length < 300 && /^_[^_][\s\S]*_$/.test(b.markdown.trim());
 }

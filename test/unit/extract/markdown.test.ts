@@ -141,6 +141,14 @@ test('a page that never closes its <head> nor opens <body> is read: the first bo
   assert.ok(!r.markdown.includes('var a'), r.markdown);
 });
 
+test('soft hyphens (&shy;, U+00AD) are not read: a hyphenated word stays one searchable word', () => {
+  const para = 'Wäh&shy;rend Sie über den Markt schlen\u00addern, pro&shy;bie&shy;ren Sie aller&shy;lei feine Köst&shy;lich&shy;kei&shy;ten aus der Region und der Stadt.';
+  const html = `<!doctype html><html><head><title>Markt</title></head><body><article><h1>Markt</h1><p>${para}</p><p>${para}</p><p>${para}</p></article></body></html>`;
+  const r = extractDocument({ html, url: URL_BASE });
+  assert.ok(r.markdown.includes('Während Sie über den Markt schlendern, probieren Sie allerlei feine Köstlichkeiten'), r.markdown);
+  assert.ok(!r.markdown.includes('\u00ad'), r.markdown);
+});
+
 test('a mismatched heading end tag closes the open heading, as in a browser: the article after it is not one heading', () => {
   const para = 'Strange tattoos are plentiful around the world, but you would still be hard pressed to find one of a state epidemiologist on an arm.';
   const html = `<html><head><title>Tattoo</title></head><body><article><h1>Tattoo</h1><h2 class="excerpt">The excerpt that opens the story.</h3><p>${para}</p><p>${para} Again.</p><table><tr><td><h4>cell</h5>kept in cell</td></tr></table></article></body></html>`;

@@ -396,6 +396,17 @@ test('an index page read as an article keeps the card titles after its intro; an
   assert.ok(!story.markdown.includes('Latency'), story.markdown);
 });
 
+test('the items of a numbered list set as paragraphs after the last prose paragraph are content, not tail labels', () => {
+  // A city department's eligibility rules, numbered by hand in <p>s: short unpunctuated lines, like labels.
+  const items = ['Total household income not to exceed $40,000', 'Must be a resident of the city', 'Applicants must be 65 to apply', 'Home must be the primary residence'];
+  const story = extractDocument({
+    html: page(`<article><h1>Home repair assistance</h1>${prose(3)}<p><strong>Qualifications:</strong></p>${items.map((t, i) => `<p>${i + 1}. ${t}</p>`).join('')}<p>Filed under</p><p><a href="/t/housing">Housing</a></p></article>`, '<meta property="og:type" content="article">'),
+    url: 'https://city.test/home-repair',
+  });
+  for (const t of items) assert.ok(story.markdown.includes(t), `${t}\n${story.markdown}`);
+  assert.ok(!story.markdown.includes('Housing'), story.markdown);
+});
+
 test('a "Popular" or "Trending" badge inside one tile of a product grid opens no block: the tiles after it stay', () => {
   // Shop category grids set a badge in the tile's image link (<span>Popular</span>); the same label outside any
   // card still takes the links after it.
