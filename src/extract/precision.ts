@@ -900,7 +900,36 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       count(report, 'heading', () => blocks[i].text);
     }
   }
+  dropRepeatedQuotes(blocks, keep, report);
   return blocks.filter((_, i) => keep[i]);
+}
+
+/** A quoted line shorter than this is too common to call a repeat ("Thanks!", "Click to expand..."). */
+const QUOTED_LINE_MIN = 20;
+/** The attribution a forum prints over a quote ("14 hours ago, Joe said:", "MELso wrote:"). */
+const QUOTE_ATTRIBUTION = /\b(said|wrote|schrieb|a écrit|escribió|scrisse|disse|napisał)\s*:?\s*$/iu;
+
+/**
+ * A block quote whose every line the read already holds (a forum reply quoting the post above it, a pull quote
+ * repeating a paragraph before it) adds nothing but tokens: it goes. A quote of something the read does not hold
+ * (an earlier page of the thread, another source) stays, as does one with a line of its own.
+ */
+function dropRepeatedQuotes(blocks: ContentBlock[], keep: boolean[], report: PrecisionReport): void {
+  const plain = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  let earlier = '';
+  for (let i = 0; i < blocks.length; i++) {
+    if (!keep[i]) continue;
+    const b = blocks[i];
+    if (b.kind === 'quote') {
+      const lines = b.text.split(/\n+/).filter((l) => !QUOTE_ATTRIBUTION.test(l.trim())).map(plain).filter((l) => l.length >= QUOTED_LINE_MIN);
+      if (lines.length > 0 && lines.every((l) => earlier.includes(l))) {
+        keep[i] = false;
+        count(report, 'duplicate', () => b.text);
+        continue;
+      }
+    }
+    earlier += ` ${plain(b.text)} `;
+  }
 }
 
 /**

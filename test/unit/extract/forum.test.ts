@@ -14,7 +14,7 @@ const POSTS = [
 const page = (body: string, head = ''): string =>
   `<!DOCTYPE html><html><head><title>Starter smells of acetone</title>${head}</head><body><h1>Starter smells of acetone</h1>${body}</body></html>`;
 
-function xenforoPost(i: number, user: string): string {
+function xenforoPost(i: number, user: string, body = POSTS[i - 1]): string {
   return `<article class="message message--post" data-author="${user}" id="js-post-${i}">
     <div class="message-inner">
       <div class="message-cell message-cell--user"><section class="message-user">
@@ -31,7 +31,7 @@ function xenforoPost(i: number, user: string): string {
           <ul class="message-attribution-main listInline"><li><a href="/threads/starter.1/post-${i}"><time class="u-dt" datetime="2022-07-0${i}">Jul ${i}, 2022</time></a></li></ul>
           <ul class="message-attribution-opposite message-attribution-opposite--list"><li><a href="/threads/starter.1/post-${i}">Share</a></li><li><a href="/threads/starter.1/post-${i}">#${i}</a></li></ul>
         </header>
-        <div class="message-content js-messageContent"><div class="message-userContent"><article class="message-body js-selectToQuote"><div class="bbWrapper">${POSTS[i - 1]}</div></article></div>
+        <div class="message-content js-messageContent"><div class="message-userContent"><article class="message-body js-selectToQuote"><div class="bbWrapper">${body}</div></article></div>
           <div class="message-lastEdit">Last edited: <time>Jul ${i + 1}, 2022</time></div>
           <aside class="message-signature"><div class="bbWrapper">Baking bread since 1998 in a cold kitchen. My blog has all my recipes.</div></aside>
         </div>
@@ -51,6 +51,20 @@ test('XenForo thread: every post and its author stay; user card, post number, si
     assert.ok(!r.markdown.includes(chrome), `chrome kept: ${chrome}\n${r.markdown}`);
   }
   assert.ok((r.precision.removed['post-chrome'] ?? 0) >= 3, JSON.stringify(r.precision.removed));
+});
+
+test('a reply\'s quote of a post the read already holds goes; a quote of something it does not hold, and the reply, stay', () => {
+  const quote = (user: string, text: string): string =>
+    `<blockquote class="bbCodeBlock bbCodeBlock--expandable bbCodeBlock--quote" data-quote="${user}"><div class="bbCodeBlock-title">${user} said:</div><div class="bbCodeBlock-content"><div class="bbCodeBlock-expandContent">${text}</div><div class="bbCodeBlock-expandLink"><a role="button">Click to expand...</a></div></div></blockquote>`;
+  const elsewhere = 'A starter kept in the fridge for a week needs three feedings before it is lively enough to raise a loaf.';
+  const reply = `${quote('felixen', POSTS[0])}${POSTS[2]}`;
+  const citing = `${quote('bakerbob', elsewhere)}Agreed, and the same goes for rye starters in my experience.`;
+  const html = page(`<div class="block-body">${xenforoPost(1, 'felixen')}${xenforoPost(2, 'spikeymike')}${xenforoPost(3, 'felixen', reply)}${xenforoPost(4, 'spikeymike', citing)}</div>`);
+  const r = extractDocument({ html, url: 'https://forums.example.test/threads/starter-smells-of-acetone.2350553/' });
+  assert.equal(r.pageType, 'forum');
+  assert.equal(r.markdown.split(POSTS[0]).length, 2, `the quoted post is read once\n${r.markdown}`);
+  for (const kept of [POSTS[1], POSTS[2], elsewhere, 'Agreed, and the same goes']) assert.ok(r.markdown.includes(kept), `${kept}\n${r.markdown}`);
+  assert.ok((r.precision.removed.duplicate ?? 0) >= 1, JSON.stringify(r.precision.removed));
 });
 
 test('phpBB thread: the poster profile (rank, post count, join date), signature and post buttons go, the posts stay', () => {
