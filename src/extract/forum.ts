@@ -93,8 +93,15 @@ const FORUM_CHROME_LINE = new RegExp(
       'sorted by:?( [\\w ()-]+)?', 'sort by:?( [\\w ()-]+)?', 'post a reply', 'reply with quote', 'reply', 'quote', 'multi-?quote', 'report( post| topic)?',
       'share( post| topic)?', 'permalink', 'top', 'back to top', 'add a comment( \\|)?', 'improve this (question|answer)', 'follow( this)? (question|topic|thread)',
       'click to (expand|shrink)\\.{0,3}…?',
+      // the reply form's label, alone ("Kommentieren", "Leave a comment", "Laisser un commentaire")
+      'kommentieren', 'kommentar (schreiben|verfassen|abgeben)', 'antworten', '(leave|write|post) a (reply|comment)', 'laisser un commentaire', 'commenter',
+      '(deja|dejar|escribe) un comentario', 'comentar',
       // log-in and sign-up prompts
       '(create an account or sign in|sign in|log in|login|register|you must (log in|sign in|be logged in|be a member)|please (log in|sign in|register)) to (comment|reply|answer|post|join)[\\w ]*',
+      // the same in German, French and Spanish ("Sie müssen sich einloggen, um sich an einer Diskussion beteiligen zu
+      // können.", "Vous devez être connecté pour publier un commentaire.", "Debes iniciar sesión para comentar.")
+      '(sie müssen sich|du musst dich|bitte) (einloggen|anmelden|registrieren),? um .{1,80}',
+      'vous devez (être connecté|vous connecter|être inscrit) pour .{1,80}', '(debes|debe|tienes que) (iniciar sesión|estar registrado|registrarte) para .{1,80}',
       'register a new account', 'sign in now', 'sign up for a new account in our community\\. it\'?s easy!?',
       // thread navigation
       'return to .{1,60}', 'go to topic listing', 'jump to (content|page|post|latest)', 'who is online', 'users browsing this (forum|thread|topic).*',

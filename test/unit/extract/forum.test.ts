@@ -117,12 +117,12 @@ test('post chrome is left alone outside forums: an article keeps a box its theme
 
 test('thread chrome between posts goes on a forum: counters, sort control, "Re: <title>" subjects, navigation, log-in prompt', () => {
   const post = (i: number) => `<div class="post" id="p${i}"><h3>${i === 1 ? 'Starter smells of acetone' : 'Re: Starter smells of acetone'}</h3><div class="content"><p>${POSTS[i - 1]}</p></div><p>Reply with quote</p></div>`;
-  const html = page(`<div id="page-body"><h2>3 Replies</h2><div>Sorted by: oldest first</div>${post(1)}${post(2)}${post(3)}<p>Click to expand...</p><p>Return to General Discussion</p><h3>Who is online</h3><p>Create an account or sign in to comment</p></div>`);
+  const html = page(`<div id="page-body"><h2>3 Replies</h2><div>Sorted by: oldest first</div>${post(1)}${post(2)}${post(3)}<p>Click to expand...</p><p>Return to General Discussion</p><h3>Who is online</h3><p>Create an account or sign in to comment</p><h2>Kommentieren</h2><h3>Sie müssen sich <a href="/account/login">einloggen</a>, um sich an einer Diskussion beteiligen zu können.</h3></div>`);
   const r = extractDocument({ html, url: 'https://www.example.test/forum/viewtopic.php?t=4253' });
   assert.equal(r.pageType, 'forum');
   for (const p of POSTS) assert.ok(r.markdown.includes(p), `missing post: ${p}\n${r.markdown}`);
   assert.equal(r.markdown.match(/Starter smells of acetone/g)?.length, 1, `only the title names the thread\n${r.markdown}`);
-  for (const chrome of ['3 Replies', 'Sorted by', 'Reply with quote', 'Click to expand', 'Return to General', 'Who is online', 'sign in to comment']) {
+  for (const chrome of ['3 Replies', 'Sorted by', 'Reply with quote', 'Click to expand', 'Return to General', 'Who is online', 'sign in to comment', 'Kommentieren', 'Diskussion beteiligen']) {
     assert.ok(!r.markdown.includes(chrome), `chrome kept: ${chrome}\n${r.markdown}`);
   }
 });
