@@ -126,15 +126,19 @@ const HEAD_CONTENT = new Set(['base', 'basefont', 'bgsound', 'link', 'meta', 'ti
 /**
  * A page that never closes its `<head>` (nor opens `<body>`) has its whole body parsed into the head by htmlparser2;
  * a browser ends the head at the first element the head cannot hold and starts the body there. The same repair:
- * from that child on, the head's children move to the start of the body (made when the page has none).
+ * from that child on, the head's children move to the start of the body (made when the page has none, or empty).
  */
 function moveHeadContentIntoBody(doc: Document): void {
   const html = doc.children.find((c): c is Element => c instanceof Element && c.name === 'html');
   const head = html?.children.find((c): c is Element => c instanceof Element && c.name === 'head');
   if (!html || !head) return;
+  let body = html.children.find((c): c is Element => c instanceof Element && c.name === 'body');
+  // Only a page whose body is missing or empty has it in the head. A stray element in the head of a page with a
+  // body (a tracking pixel's <img>) would also end the head in a browser, but moving the <title> and <meta>s after
+  // it into the body would make them text of the page.
+  if (body && findFirst(body, (e) => !HEAD_CONTENT.has(e.name)) !== undefined) return;
   const first = head.children.findIndex((c) => (c instanceof Element && !HEAD_CONTENT.has(c.name)) || (c instanceof Text && c.data.trim() !== ''));
   if (first === -1) return;
-  let body = html.children.find((c): c is Element => c instanceof Element && c.name === 'body');
   if (!body) {
     body = new Element('body', {});
     html.children.splice(html.children.indexOf(head) + 1, 0, body);

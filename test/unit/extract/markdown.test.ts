@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractDocument } from '../../../src/extract/index.ts';
+import { findFirst, parseHtml } from '../../../src/extract/dom.ts';
 
 const URL_BASE = 'https://site.test/docs/page.html';
 
@@ -139,6 +140,15 @@ test('a page that never closes its <head> nor opens <body> is read: the first bo
   assert.ok(r.markdown.includes('The article of this page follows') && r.markdown.includes('The second paragraph of this page'), r.markdown);
   assert.equal(r.title, 'Open head');
   assert.ok(!r.markdown.includes('var a'), r.markdown);
+  // A stray pixel in the head of a page that has its body: the title and metadata after it stay metadata.
+  const pixel = `<!doctype html><html><head><img src="/px.gif" width="1" height="1"><title>Pixel head</title><meta name="description" content="About the pixel page">
+    </head><body><article><h1>Pixel head</h1><p>${para}</p><p>${para}</p></article></body></html>`;
+  const p = extractDocument({ html: pixel, url: URL_BASE });
+  assert.equal(p.title, 'Pixel head');
+  assert.equal(p.markdown.split('Pixel head').length, 2, p.markdown);
+  assert.ok(!p.markdown.includes('About the pixel page'), p.markdown);
+  const head = findFirst(parseHtml(pixel), (e) => e.name === 'head')!;
+  assert.ok(findFirst(head, (e) => e.name === 'title'), 'the <title> stays in the head');
 });
 
 test('soft hyphens (&shy;, U+00AD) are not read: a hyphenated word stays one searchable word', () => {
