@@ -910,25 +910,26 @@ const QUOTED_LINE_MIN = 20;
 const QUOTE_ATTRIBUTION = /\b(said|wrote|schrieb|a écrit|escribió|scrisse|disse|napisał)\s*:?\s*$/iu;
 
 /**
- * A block quote whose every line the read already holds (a forum reply quoting the post above it, a pull quote
- * repeating a paragraph before it) adds nothing but tokens: it goes. A quote of something the read does not hold
- * (an earlier page of the thread, another source) stays, as does one with a line of its own.
+ * A block quote whose every line the read holds elsewhere (a forum reply quoting a post of the thread, a pull quote
+ * repeating a paragraph of the article, a second quote of the same lines) adds nothing but tokens: it goes. A quote
+ * of something the read does not hold (an earlier page of the thread, another source) stays, as does one with a
+ * line of its own.
  */
 function dropRepeatedQuotes(blocks: ContentBlock[], keep: boolean[], report: PrecisionReport): void {
   const plain = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  let earlier = '';
+  if (!blocks.some((b, i) => keep[i] && b.kind === 'quote')) return;
+  const rest = blocks.map((b, i) => (keep[i] && b.kind !== 'quote' ? plain(b.text) : '')).join('  ');
+  let earlierQuotes = '';
   for (let i = 0; i < blocks.length; i++) {
-    if (!keep[i]) continue;
     const b = blocks[i];
-    if (b.kind === 'quote') {
-      const lines = b.text.split(/\n+/).filter((l) => !QUOTE_ATTRIBUTION.test(l.trim())).map(plain).filter((l) => l.length >= QUOTED_LINE_MIN);
-      if (lines.length > 0 && lines.every((l) => earlier.includes(l))) {
-        keep[i] = false;
-        count(report, 'duplicate', () => b.text);
-        continue;
-      }
+    if (!keep[i] || b.kind !== 'quote') continue;
+    const lines = b.text.split(/\n+/).filter((l) => !QUOTE_ATTRIBUTION.test(l.trim())).map(plain).filter((l) => l.length >= QUOTED_LINE_MIN);
+    if (lines.length > 0 && lines.every((l) => rest.includes(l) || earlierQuotes.includes(l))) {
+      keep[i] = false;
+      count(report, 'duplicate', () => b.text);
+      continue;
     }
-    earlier += ` ${plain(b.text)} `;
+    earlierQuotes += `  ${plain(b.text)}`;
   }
 }
 

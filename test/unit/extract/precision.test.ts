@@ -396,6 +396,18 @@ test('an index page read as an article keeps the card titles after its intro; an
   assert.ok(!story.markdown.includes('Latency'), story.markdown);
 });
 
+test('a pull quote repeating a sentence of the article goes, before or after it; a quote of another source stays', () => {
+  const said = 'We measured every cold start twice, once from a warm region and once from a cold one.';
+  const cited = 'Latency is a feature, and users notice its absence long before they notice anything else.';
+  const story = extractDocument({
+    html: page(`<article><h1>Measuring cold starts</h1>${prose(2)}<blockquote class="pullquote"><p>${said}</p></blockquote><p>The team explained its method. ${said} The results follow.</p>${prose(1)}<blockquote><p>${cited}</p></blockquote>${prose(1)}</article>`, '<meta property="og:type" content="article">'),
+    url: 'https://blog.test/cold-starts',
+  });
+  assert.equal(story.markdown.split(said).length, 2, story.markdown);
+  assert.ok(!story.markdown.includes(`> ${said}`), story.markdown);
+  assert.ok(story.markdown.includes(`> ${cited}`), story.markdown);
+});
+
 test('the items of a numbered list set as paragraphs after the last prose paragraph are content, not tail labels', () => {
   // A city department's eligibility rules, numbered by hand in <p>s: short unpunctuated lines, like labels.
   const items = ['Total household income not to exceed $40,000', 'Must be a resident of the city', 'Applicants must be 65 to apply', 'Home must be the primary residence'];
