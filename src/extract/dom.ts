@@ -120,6 +120,14 @@ export function parseHtml(html: string): Document {
   return doc;
 }
 
+/** Sets every child's sibling links from its place in `children` (after the tree repairs below move nodes). */
+function relinkChildren(parent: ParentNode): void {
+  parent.children.forEach((c, i) => {
+    c.prev = parent.children[i - 1] ?? null;
+    c.next = parent.children[i + 1] ?? null;
+  });
+}
+
 /** What HTML's "in head" insertion mode keeps in the head; any other element (or text) starts the body. */
 const HEAD_CONTENT = new Set(['base', 'basefont', 'bgsound', 'link', 'meta', 'title', 'noscript', 'noframes', 'style', 'script', 'template']);
 
@@ -147,12 +155,7 @@ function moveHeadContentIntoBody(doc: Document): void {
   const moved = head.children.splice(first);
   for (const node of moved) node.parent = body;
   body.children.unshift(...moved);
-  for (const parent of [head, body, html] as ParentNode[]) {
-    parent.children.forEach((c, i) => {
-      c.prev = parent.children[i - 1] ?? null;
-      c.next = parent.children[i + 1] ?? null;
-    });
-  }
+  for (const parent of [head, body, html] as ParentNode[]) relinkChildren(parent);
 }
 
 /**
@@ -178,12 +181,7 @@ function moveTrailingContentIntoBody(doc: Document): void {
     body.children.push(node);
   }
   // Repair the sibling links of what the strays left.
-  for (const parent of [html, doc] as ParentNode[]) {
-    parent.children.forEach((c, i) => {
-      c.prev = parent.children[i - 1] ?? null;
-      c.next = parent.children[i + 1] ?? null;
-    });
-  }
+  for (const parent of [html, doc] as ParentNode[]) relinkChildren(parent);
 }
 
 /**
@@ -238,10 +236,7 @@ function resolveStreamedBoundaries(doc: Document): void {
     for (const n of parent.children.slice(at, end)) n.parent = null;
     parent.children.splice(at, end - at, ...moved);
     for (const n of moved) n.parent = parent;
-    parent.children.forEach((c, i) => {
-      c.prev = parent.children[i - 1] ?? null;
-      c.next = parent.children[i + 1] ?? null;
-    });
+    relinkChildren(parent);
   }
 }
 const STREAM_ID = /^[BPS]:\d+$/;
