@@ -41,8 +41,8 @@ async function parseChild(mode: 'inline' | 'worker' | 'worker-plain', bytes: num
   extractDocument({ html: bigArticleHtml(20_000, 'w'), url: input.url });
   const workers = new ExtractWorkers({ memoryFirstGc: mode !== 'worker-plain' });
   if (mode !== 'inline') {
-    const { holdYoungGenerationCap } = await import('../src/runtime/young-generation.ts');
-    holdYoungGenerationCap();
+    const { stopYoungGenerationGrowth } = await import('../src/runtime/young-generation.ts');
+    stopYoungGenerationGrowth();
     await workers.extract({ html: bigArticleHtml(300_000, 'w'), url: input.url }, {});
   }
   const before = resetPeak('self');
@@ -202,7 +202,7 @@ async function run(): Promise<void> {
 
 /** ms per small page in-process in a fresh process, with the young-generation cap (after) or without (before). */
 async function smallChild(capped: boolean, chars: number): Promise<void> {
-  if (capped) (await import('../src/runtime/young-generation.ts')).holdYoungGenerationCap();
+  if (capped) (await import('../src/runtime/young-generation.ts')).stopYoungGenerationGrowth();
   const input = { html: bigArticleHtml(chars, 's'), url: 'https://bench.test/page' };
   for (let i = 0; i < 3; i++) extractDocument(input, {});
   const times: number[] = [];

@@ -4,7 +4,7 @@
 // instead of to an out-of-memory kill. One parse larger than the whole budget still runs — alone.
 import { readEnv } from '../config/env.ts';
 import { defineService } from '../runtime/services.ts';
-import { holdYoungGenerationCap } from '../runtime/young-generation.ts';
+import { stopYoungGenerationGrowth } from '../runtime/young-generation.ts';
 import { OFF_THREAD_MIN_CHARS, WORKER_YOUNG_MB, workerHeapLimitMb } from './extract-worker.ts';
 
 const MB = 1024 * 1024;
@@ -46,7 +46,7 @@ export class MemoryLedger {
 
   /** Reserves `bytes` (waiting while they do not fit); resolves to the release function. */
   async reserve(bytes: number, signal?: AbortSignal): Promise<() => void> {
-    holdYoungGenerationCap();
+    stopYoungGenerationGrowth();
     const need = Math.max(0, Math.round(bytes));
     if (this.#queue.length === 0 && this.#fits(need)) return this.#take(need);
     // The reservation is taken synchronously when granted, so the next waiter is judged against it.
