@@ -20,7 +20,7 @@ const MB = 1024 * 1024;
  * worker's start comes on top (17 MB bundled, 40 MB from source); before issue 14's worker, 290–318 MB.
  * A page parsed in a worker reserves a worker's start (a concurrent parse does not get the spare), its heap limit and
  * young generation, and a share of the page for the body and the result on the main thread; a page parsed
- * in-process a fixed part (the capped young generation's share) and a factor of the page. Both are rounded up so
+ * in-process a fixed part (the young generation's share) and a factor of the page. Both are rounded up so
  * that the budget bounds real peaks.
  */
 export const WORKER_START_RESERVE = 48 * MB;
