@@ -4,11 +4,12 @@
 //   (OCCAM_READ_SPARE_WORKER, started and idle before each read) against without it, and the spare's standing cost
 //   (idle RSS of the host with and without it);
 // - the parse stage alone, before/after: in-process extraction (the server's previous path) against a parse worker
-//   with the young-generation cap, and a worker without `--optimize-for-size` against one with it, each in a fresh
+//   with the young generation's growth off, and a worker without `--optimize-for-size` against one with it, each in a fresh
 //   process: peak growth as a multiple of the page, the ratio, and the CPU time of the parse;
 // - ms per page on small and mid-size pages in-process vs in a worker started for the page vs a pre-started one (the
 //   thread's start-up is why pages under OFF_THREAD_MIN_CHARS stay in-process);
-// - ms per small page in-process before/after the young-generation cap (the only change small pages see).
+// - ms per small page in-process with V8's young-generation growth (before) and without it (after): the only change
+//   small pages see.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extractDocument } from '../src/extract/index.ts';
@@ -41,8 +42,8 @@ async function parseChild(mode: 'inline' | 'worker' | 'worker-plain', bytes: num
   extractDocument({ html: bigArticleHtml(20_000, 'w'), url: input.url });
   const workers = new ExtractWorkers({ memoryFirstGc: mode !== 'worker-plain' });
   if (mode !== 'inline') {
-    const { holdYoungGenerationCap } = await import('../src/runtime/young-generation.ts');
-    holdYoungGenerationCap();
+    const { stopYoungGenerationGrowth } = await import('../src/runtime/young-generation.ts');
+    stopYoungGenerationGrowth();
     await workers.extract({ html: bigArticleHtml(300_000, 'w'), url: input.url }, {});
   }
   const before = resetPeak('self');
@@ -180,29 +181,29 @@ async function run(): Promise<void> {
   for (const c of costs) console.log(`  ${c.chars} chars: ${fmt(c.inlineMs)} ms in-process, ${fmt(c.workerMs)} ms worker (${fmt(c.ratio, 2)}×), ${fmt(c.spareMs)} ms pre-started (${fmt(c.spareRatio, 2)}×)`);
   results.msPerPage = costs;
 
-  // 4. Small pages stay in-process; what changes for them is the young-generation cap. Before/after in fresh
+  // 4. Small pages stay in-process; what changes for them is the young generation's growth. Before/after in fresh
   //    processes, interleaved.
   const small: Array<{ chars: number; beforeMs: number; afterMs: number; ratio: number }> = [];
-  for (const chars of [20_000, 100_000, 500_000]) {
+  for (const chars of [20_000, 100_000, 500_000, 1_000_000]) {
     const child = (mode: string) =>
       (JSON.parse(execFileSync(process.execPath, [import.meta.filename, '--small-child', mode, String(chars)], { encoding: 'utf8' })) as { ms: number }).ms;
     const before: number[] = [];
     const after: number[] = [];
     for (let i = 0; i < 3; i++) {
-      before.push(child('uncapped'));
-      after.push(child('capped'));
+      before.push(child('growing'));
+      after.push(child('fixed'));
     }
     small.push({ chars, beforeMs: median(before), afterMs: median(after), ratio: median(after) / median(before) });
   }
-  console.log('small pages in-process, ms per page (median), before (no young-generation cap) vs after:');
+  console.log('small pages in-process, ms per page (median), before (young generation grows) vs after (growth off):');
   for (const c of small) console.log(`  ${c.chars} chars: ${fmt(c.beforeMs)} ms before, ${fmt(c.afterMs)} ms after (${fmt(c.ratio, 2)}×)`);
   results.smallPages = small;
   writeResult('read-memory', results);
 }
 
-/** ms per small page in-process in a fresh process, with the young-generation cap (after) or without (before). */
-async function smallChild(capped: boolean, chars: number): Promise<void> {
-  if (capped) (await import('../src/runtime/young-generation.ts')).holdYoungGenerationCap();
+/** ms per small page in-process in a fresh process, with the young generation's growth off (after) or on (before). */
+async function smallChild(fixed: boolean, chars: number): Promise<void> {
+  if (fixed) (await import('../src/runtime/young-generation.ts')).stopYoungGenerationGrowth();
   const input = { html: bigArticleHtml(chars, 's'), url: 'https://bench.test/page' };
   for (let i = 0; i < 3; i++) extractDocument(input, {});
   const times: number[] = [];
@@ -215,6 +216,6 @@ async function smallChild(capped: boolean, chars: number): Promise<void> {
 }
 
 if (process.argv[2] === '--parse-child') await parseChild(process.argv[3] as 'inline' | 'worker' | 'worker-plain', Number(process.argv[4]));
-if (process.argv[2] === '--small-child') await smallChild(process.argv[3] === 'capped', Number(process.argv[4]));
+if (process.argv[2] === '--small-child') await smallChild(process.argv[3] === 'fixed', Number(process.argv[4]));
 
 export default { name: 'read-memory', run } satisfies BenchModule;

@@ -7,7 +7,7 @@
 export async function runOccam(argv: readonly string[]): Promise<number | undefined> {
   const args = argv.slice(2);
   // Before any module loads: start-up's own survivors (tokenizer tables) would otherwise grow it (issue 14).
-  (await import('../src/runtime/young-generation.ts')).holdYoungGenerationCap();
+  (await import('../src/runtime/young-generation.ts')).stopYoungGenerationGrowth();
   if (args.length === 1 && args[0] === 'mcp') {
     const [{ serveStdio }, { processContext }, { mcpHostRuntime }] = await Promise.all([
       import('../src/mcp/transports/stdio.ts'),

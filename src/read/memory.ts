@@ -4,7 +4,7 @@
 // instead of to an out-of-memory kill. One parse larger than the whole budget still runs — alone.
 import { readEnv } from '../config/env.ts';
 import { defineService } from '../runtime/services.ts';
-import { holdYoungGenerationCap } from '../runtime/young-generation.ts';
+import { stopYoungGenerationGrowth } from '../runtime/young-generation.ts';
 import { OFF_THREAD_MIN_CHARS, WORKER_YOUNG_MB, workerHeapLimitMb } from './extract-worker.ts';
 
 const MB = 1024 * 1024;
@@ -20,7 +20,7 @@ const MB = 1024 * 1024;
  * worker's start comes on top (17 MB bundled, 40 MB from source); before issue 14's worker, 290–318 MB.
  * A page parsed in a worker reserves a worker's start (a concurrent parse does not get the spare), its heap limit and
  * young generation, and a share of the page for the body and the result on the main thread; a page parsed
- * in-process a fixed part (the capped young generation's share) and a factor of the page. Both are rounded up so
+ * in-process a fixed part (the young generation's share) and a factor of the page. Both are rounded up so
  * that the budget bounds real peaks.
  */
 export const WORKER_START_RESERVE = 48 * MB;
@@ -46,7 +46,7 @@ export class MemoryLedger {
 
   /** Reserves `bytes` (waiting while they do not fit); resolves to the release function. */
   async reserve(bytes: number, signal?: AbortSignal): Promise<() => void> {
-    holdYoungGenerationCap();
+    stopYoungGenerationGrowth();
     const need = Math.max(0, Math.round(bytes));
     if (this.#queue.length === 0 && this.#fits(need)) return this.#take(need);
     // The reservation is taken synchronously when granted, so the next waiter is judged against it.

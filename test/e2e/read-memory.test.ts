@@ -7,9 +7,11 @@
 // read 70–97 MB (12–17×), the second 33–78 MB; the report in src/read/memory.ts says where it goes.
 // Twenty such 6 MB pages through occam_digest (three calls at once), in a process of their own: each parse runs in
 // its own worker and reserves about 180 MB, so with a 256 MB budget the parses queue one at a time while the other
-// calls fetch and fit; the growth stays under OCCAM_READ_MEMORY_BUDGET_MB plus fixed slack (measured 204 MB), and
-// the process is healthy afterwards. Until the fit's BM25 kept sparse term frequencies, the same run grew by 670 MB:
-// a dense row of a thousand heading terms per paragraph, outside the budget.
+// calls fetch and fit; the growth stays under OCCAM_READ_MEMORY_BUDGET_MB plus fixed slack (measured 192–224 MB under
+// load), and the process is healthy afterwards. While the server's young generation was capped from a GC observer,
+// one synchronous stretch (decoding and fitting an extract) could grow it from 1 MB to 128 MB, and the full suite
+// measured 230–378 MB (src/runtime/young-generation.ts). Until the fit's BM25 kept sparse term frequencies, the same
+// run grew by 670 MB: a dense row of a thousand heading terms per paragraph, outside the budget.
 // An idle `occam mcp` keeps its spare worker and still ends cleanly when its stdin closes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
