@@ -279,7 +279,7 @@ function withTitle(blocks: ContentBlock[], title: string | undefined): { blocks:
     // Some platforms title the post with an h3 (Blogger's `h3.post-title`): a lower heading counts when it is the title.
     if (h === t) return true;
     if ((b.level ?? 2) > 2) return false;
-    if ((Math.min(h.length, t.length) >= 12 && (h.includes(t) || t.includes(h)))) return true;
+    if (Math.min(h.length, t.length) >= 12 && (h.includes(t) || t.includes(h))) return true;
     // A short page h1 that the document title opens with ("Markdown" in "Markdown - Wikipedia"): the same title
     // with the site name after it, so one `#` line, in the h1's wording.
     if (b.level !== 1 || i >= 3 || b.text.length < 3) return false;

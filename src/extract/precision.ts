@@ -916,20 +916,19 @@ const QUOTE_ATTRIBUTION = /\b(said|wrote|schrieb|a écrit|escribió|scrisse|diss
  * line of its own.
  */
 function dropRepeatedQuotes(blocks: ContentBlock[], keep: boolean[], report: PrecisionReport): void {
-  const plain = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   if (!blocks.some((b, i) => keep[i] && b.kind === 'quote')) return;
-  const rest = blocks.map((b, i) => (keep[i] && b.kind !== 'quote' ? plain(b.text) : '')).join('  ');
+  const rest = blocks.map((b, i) => (keep[i] && b.kind !== 'quote' ? norm(b.text) : '')).join('  ');
   let earlierQuotes = '';
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     if (!keep[i] || b.kind !== 'quote') continue;
-    const lines = b.text.split(/\n+/).filter((l) => !QUOTE_ATTRIBUTION.test(l.trim())).map(plain).filter((l) => l.length >= QUOTED_LINE_MIN);
+    const lines = b.text.split(/\n+/).filter((l) => !QUOTE_ATTRIBUTION.test(l.trim())).map(norm).filter((l) => l.length >= QUOTED_LINE_MIN);
     if (lines.length > 0 && lines.every((l) => rest.includes(l) || earlierQuotes.includes(l))) {
       keep[i] = false;
       count(report, 'duplicate', () => b.text);
       continue;
     }
-    earlierQuotes += `  ${plain(b.text)}`;
+    earlierQuotes += `  ${norm(b.text)}`;
   }
 }
 
