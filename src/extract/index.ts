@@ -169,7 +169,7 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
     selectors = new SelectorIndex(doc);
     removeBoilerplate(doc, { pageType, stripSelectors, mode: 'conservative' });
   }
-  const main = findMainContent(doc, { pageType, contentSelectors: options.contentSelectors });
+  const main = findMainContent(doc, { pageType, contentSelectors: options.contentSelectors, title: reading.meta.title, urls: [input.url, reading.meta.canonical ?? ''] });
 
   const renderer = new MarkdownRenderer({ baseUrl, selectors, maxMedia: options.maxMediaRefs });
   let blocks: ContentBlock[] = [];

@@ -38,6 +38,9 @@ export interface MainContent {
 export interface MainContentOptions {
   pageType: PageType;
   contentSelectors?: readonly string[];
+  /** The page's own title and address: among several full articles on one page, they name the page's own. */
+  title?: string;
+  urls?: readonly string[];
 }
 
 interface Stats {
@@ -307,7 +310,79 @@ function textSample(el: Element): string {
   return s;
 }
 
-function semanticCandidate(doc: Document, stats: TextStats, pageType: PageType): Element | undefined {
+/** Page types whose page is one article: several full <article>s on it are that article and what a scroll preloads. */
+const ONE_ARTICLE_TYPES: ReadonlySet<PageType> = new Set<PageType>(['article', 'generic', 'documentation']);
+/** A preloaded neighbour is a whole story too: the page's own article must be at least this long to be told apart. */
+const OWN_ARTICLE_MIN_CHARS = 500;
+/** An <article> this linked is a list of other stories ("Read also", a news feed). */
+const NEIGHBOUR_LINK_DENSITY = 0.5;
+
+const titleKey = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** The URL's last path segment when it reads as a slug or an id ("wir-haben-bereits-die-zusage", "a-123456"). */
+function urlSlug(url: string): string | undefined {
+  try {
+    const seg = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
+    const slug = decodeURIComponent(seg).replace(/\.(html?|php|aspx?)$/i, '').toLowerCase();
+    return slug.length >= 8 && /[-_\d]/.test(slug) ? slug : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Of several full articles on one page (a news site's endless scroll preloads the next stories, each an <article>
+ * as long as the first), the page's own: the one whose heading is the page's title, or whose id, data attributes
+ * or heading link carry the URL's slug. Only when exactly one says so.
+ */
+function ownArticle(articles: Element[], stats: TextStats, title: string | undefined, urls: readonly string[]): Element | undefined {
+  const wanted = title ? titleKey(title) : '';
+  const slugs = [...new Set(urls.map(urlSlug).filter((s): s is string => s !== undefined))];
+  const headingIsTitle = (el: Element): boolean => {
+    if (wanted.length < 8) return false;
+    let n = 0;
+    const h = findFirst(el, (e) => /^h[1-3]$/.test(e.name) && ++n <= 3 && titleKey(textSample(e)) === wanted);
+    return h !== undefined;
+  };
+  const carriesSlug = (el: Element): boolean => {
+    if (slugs.length === 0) return false;
+    const named = (v: string | undefined): boolean => !!v && slugs.some((s) => v.toLowerCase().includes(s));
+    for (const [k, v] of Object.entries(el.attribs)) if ((k === 'id' || k.startsWith('data-')) && named(v)) return true;
+    const heading = findFirst(el, (e) => /^h[1-3]$/.test(e.name));
+    const link = heading && findFirst(heading, (e) => e.name === 'a');
+    return named(link?.attribs.href);
+  };
+  // A neighbour is another story made from the same template (the same class list, a heading of its own) or a
+  // recirculation list (mostly links). Sibling <article>s of other shapes ("recipe-ingredients", "recipe-steps") or
+  // without a heading are parts of the page's one article, not neighbours.
+  const neighbour = (el: Element, own: Element): boolean => {
+    if (stats.linkDensity(el) >= NEIGHBOUR_LINK_DENSITY) return true;
+    if ((el.attribs.class ?? '') !== (own.attribs.class ?? '')) return false;
+    const heading = findFirst(el, (e) => /^h[1-3]$/.test(e.name));
+    const key = heading ? titleKey(textSample(heading)) : '';
+    return key !== '' && key !== wanted;
+  };
+  const long = articles.filter((a) => stats.text(a) >= OWN_ARTICLE_MIN_CHARS);
+  if (long.length < 2) return undefined;
+  for (const test of [headingIsTitle, carriesSlug]) {
+    const own = long.filter(test);
+    if (own.length === 1) return long.every((a) => a === own[0] || neighbour(a, own[0])) ? own[0] : undefined;
+  }
+  return undefined;
+}
+
+interface SemanticHit {
+  el: Element;
+  /** Chosen as the page's own among several full articles: neither widening nor a card grid may replace it. */
+  own: boolean;
+}
+
+function semanticCandidate(doc: Document, stats: TextStats, opts: MainContentOptions): SemanticHit | undefined {
+  const pageType = opts.pageType;
   // Each reader comment may be an <article> (WordPress, most themes): outside forums they are not the page's.
   const ownContent = (el: Element): boolean => pageType === 'forum' || !withinSection(el, isCommentSection);
   // One walk collects the matches of every hint; then the hints are tried in priority order.
@@ -320,15 +395,17 @@ function semanticCandidate(doc: Document, stats: TextStats, pageType: PageType):
   for (let i = 0; i < SEMANTIC_SELECTORS.length; i++) {
     const found = hits[i].filter((el) => qualifies(el, stats) && ownContent(el));
     if (found.length === 0) continue;
-    if (found.length === 1) return found[0];
+    if (found.length === 1) return { el: found[0], own: false };
     // Nested matches: keep outermost.
     const outer = found.filter((el) => !found.some((o) => o !== el && contains(o, el)));
-    if (outer.length === 1) return outer[0];
+    if (outer.length === 1) return { el: outer[0], own: false };
+    const own = ONE_ARTICLE_TYPES.has(pageType) ? ownArticle(outer, stats, opts.title, opts.urls ?? []) : undefined;
+    if (own) return { el: own, own: true };
     const total = outer.reduce((a, el) => a + stats.text(el), 0);
     const biggest = outer.reduce((a, b) => (stats.text(b) > stats.text(a) ? b : a));
-    if (stats.text(biggest) >= total * 0.6) return biggest;
+    if (stats.text(biggest) >= total * 0.6) return { el: biggest, own: false };
     const ca = commonAncestor(outer);
-    return ca instanceof Element ? ca : biggest;
+    return { el: ca instanceof Element ? ca : biggest, own: false };
   }
   return undefined;
 }
@@ -395,13 +472,17 @@ function findMainContentOnce(doc: Document, opts: MainContentOptions): MainConte
   if (bodyText === 0) return { roots: [], strategy: 'none' };
 
   const scored = scoreCandidates(body, stats);
-  const semantic = semanticCandidate(doc, stats, opts.pageType);
+  const hit = semanticCandidate(doc, stats, opts);
+  const semantic = hit?.el;
   let top = scored.top;
   if (top) top = climb(top, scored, stats);
 
   let roots: Element[];
   let strategy: ContentStrategy;
-  if (semantic && top) {
+  if (hit?.own) {
+    // The page's own article among its preloaded neighbours: the scorer may favour a longer neighbour.
+    return { roots: [hit.el], strategy: 'semantic', precision: refineRoots([hit.el], stats, opts.pageType) };
+  } else if (semantic && top) {
     const good = (el: Element): number => stats.text(el) - stats.get(el).link;
     const proseType = opts.pageType === 'article' || opts.pageType === 'documentation';
     if (semantic === top || (contains(semantic, top) && (!proseType || stats.text(top) >= stats.text(semantic) * WIDEN.narrowBelow))) {

@@ -498,3 +498,28 @@ test('a list of bare numbers (a star-rating input or a pager without its widget)
   const numberItems = r.markdown.split('\n').filter((l) => /^\s*[*-]\s+\[?(\d{1,3}|Next|…)\]?(\([^)]*\))?\s*$/.test(l));
   assert.deepEqual(numberItems, [], r.markdown);
 });
+
+test('an endless-scroll page: of several full stories in one template, the one titled like the page (or named by its URL) is the read', () => {
+  const story = (slug: string, title: string, word: string) =>
+    `<article class="list__item" data-path="news/2025/${slug}"><h2>${title}</h2>${Array.from({ length: 4 }, (_, i) => `<p>${word} ${i + 1}: ${ARTICLE_TEXT} Each story in this scroll is as long as the first one.</p>`).join('')}</article>`;
+  const stories = [story('cold-starts', 'Measuring cold starts', 'Own paragraph'), story('warm-pools', 'Warm pools at scale', 'Next story'), story('edge-runtimes', 'Edge runtimes compared', 'Third story')].join('');
+  const r = extractDocument({ html: page(`<main>${stories}</main>`, NEWS_LD), url: 'https://news.test/news/2025/cold-starts' });
+  assert.ok(r.markdown.includes('Own paragraph 4:'), r.markdown);
+  assert.ok(!r.markdown.includes('Next story') && !r.markdown.includes('Third story'), r.markdown);
+  // The page's title names none of the stories: the URL's slug in the article's data attribute does.
+  const untitled = page(`<main>${stories}</main>`, NEWS_LD).replace('<title>Measuring cold starts</title>', '<title>News</title>');
+  const byUrl = extractDocument({ html: untitled, url: 'https://news.test/news/2025/warm-pools' });
+  assert.ok(byUrl.markdown.includes('Next story 4:'), byUrl.markdown);
+  assert.ok(!byUrl.markdown.includes('Own paragraph') && !byUrl.markdown.includes('Third story'), byUrl.markdown);
+});
+
+test('a page whose one article is split into sibling <article> sections (header, steps, notes) keeps every section', () => {
+  const section = (cls: string, heading: string, word: string) =>
+    `<article class="box ${cls}">${heading}${Array.from({ length: 3 }, (_, i) => `<p>${word} ${i + 1}: ${ARTICLE_TEXT} This section belongs to the same recipe page.</p>`).join('')}</article>`;
+  const html = page(
+    `<main>${section('recipe-header', '<h1>Measuring cold starts</h1>', 'Header line')}${section('recipe-steps', '<h2>Steps</h2>', 'Step line')}${section('recipe-notes', '', 'Note line')}</main>`,
+    BLOG_LD,
+  );
+  const r = extractDocument({ html, url: 'https://pages.test/recipes/cold-starts' });
+  for (const word of ['Header line 3:', 'Step line 3:', 'Note line 3:']) assert.ok(r.markdown.includes(word), r.markdown);
+});
