@@ -138,10 +138,15 @@ export const RELATED_HEADING = new RegExp(
 
 /** Comment-section headings: recirculation on articles, the content itself on forums. */
 export const COMMENT_HEADING =
-  /^(leave a (reply|comment)|post a comment|add a comment|join the (discussion|conversation)|comments?( \(\d+\))?|\d+ (comments?|responses?|replies|kommentare?)|(\d+ )?(reader )?(comments?|responses?|reactions)|kommentare?( \(\d+\))?|(\d+ )?leserkommentare?|lesermeinungen|kommentare zu(m| diesem) (artikel|beitrag)|so können sie kommentieren|reacties|commenti dei lettori|\d+ gedanken zu .*|keine kommentare|kommentieren|schreibe einen kommentar|diskussion|commentaires?|vos réactions|réagir|comentarios?|deja un comentario|comentários|commenti)\s*[:.!?]?$/i;
+  /^(leave a (reply|comment)|post a comment|add a comment|join the (discussion|conversation)|comments?( \(\d+\))?|\d+ (comments?|responses?|replies|kommentare?|commentaires?|comentarios?|comentários|commenti|reacties|reacciones|réactions)|(\d+ )?(reader )?(comments?|responses?|reactions)|kommentare?( \(\d+\))?|(\d+ )?leserkommentare?|lesermeinungen|kommentare zu(m| diesem) (artikel|beitrag)|so können sie kommentieren|reacties|commenti dei lettori|\d+ gedanken zu .*|keine kommentare|kommentieren|schreibe einen kommentar|diskussion|commentaires?|vos réactions|réagir|comentarios?|deja un comentario|comentários|commenti)\s*[:.!?]?$/i;
 
 /** Class/id markers of comment sections, as whole tokens. `comment-content`/`comment-body` sit inside them. */
 const COMMENT_MARK = /(^|[\s_-])(comments?|comment-?list|commentlist|comments?-(area|section|wrapper|container|block)|comment-respond|comment-form|respond|disqus|disqus_thread|usercomments?|user-comments|reader-comments|talkback|reactions)(?=$|[\s_-])/;
+/**
+ * The same in other languages, as a whole class or id only: a WordPress post's taxonomy classes carry words like
+ * these inside longer names ("category-estallido-comentarios") on the article itself.
+ */
+const COMMENT_WORD_MARK = /(^|\s)(commentaires|comentarios|comentários|kommentare|commenti|reacties)(?=$|\s)/;
 
 /** Author boxes: the writer's bio, photo and "all posts by" link under (or over) an article. */
 const AUTHOR_BOX_MARK =
@@ -200,7 +205,7 @@ export function isCommentSection(el: Element): boolean {
   const ci = classAndId(el);
   if (!ci) return false;
   if (/^comment-\d+$/.test(el.attribs.id ?? '')) return true;
-  return COMMENT_MARK.test(ci) && !LIVE_COMMENTARY.test(ci);
+  return (COMMENT_MARK.test(ci) || COMMENT_WORD_MARK.test(ci)) && !LIVE_COMMENTARY.test(ci);
 }
 
 /** Whether `el` or one of its ancestors is such a section. */

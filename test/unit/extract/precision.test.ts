@@ -523,3 +523,15 @@ test('a page whose one article is split into sibling <article> sections (header,
   const r = extractDocument({ html, url: 'https://pages.test/recipes/cold-starts' });
   for (const word of ['Header line 3:', 'Step line 3:', 'Note line 3:']) assert.ok(r.markdown.includes(word), r.markdown);
 });
+
+test('comment threads named in other languages go under an article ("27 commentaires", class "kommentare"); a taxonomy class with the word stays', () => {
+  const thread = (cls: string, heading: string) =>
+    `<div class="${cls}"><h2>${heading}</h2><ul class="forum">${Array.from({ length: 4 }, (_, i) => `<li><div class="forum-message"><p>Lecteur ${i}: ${ARTICLE_TEXT} Mon avis de lecteur ${i} diffère du vôtre sur ce point précis.</p></div></li>`).join('')}</ul></div>`;
+  for (const [cls, heading] of [['commentaires', '27 commentaires'], ['kommentare', 'Leserstimmen'], ['divforum', '12 comentarios']]) {
+    const r = extractDocument({ html: page(`<div id="contenu"><h1>Measuring cold starts</h1>${prose(3)}${thread(cls, heading)}</div>`, NEWS_LD), url: 'https://pages.test/2025/cold-starts' });
+    assert.ok(r.markdown.includes('Paragraph 3 adds its own detail'), r.markdown);
+    assert.ok(!r.markdown.includes('Mon avis de lecteur'), `${cls} / ${heading}\n${r.markdown}`);
+  }
+  const tagged = extractDocument({ html: page(`<section id="content" class="post hentry category-estallido-comentarios"><h1>Measuring cold starts</h1>${prose(3)}</section>`, NEWS_LD), url: 'https://pages.test/2025/cold-starts' });
+  assert.ok(tagged.markdown.includes('Paragraph 3 adds its own detail'), tagged.markdown);
+});
