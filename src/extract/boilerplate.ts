@@ -39,10 +39,12 @@ export const CHROME_ROLES = new Set([
 
 /**
  * Class/id patterns that mark boilerplate whatever else the element says: consent, subscription, sharing,
- * related/recommended content, ads, popups, breadcrumbs, skip links, screen-reader-only text, author boxes.
+ * related/recommended content, ads, popups, breadcrumbs, skip links, screen-reader-only text, author boxes, and a
+ * forum post's hover menu ("Profile · Private message"), online badge and buttons (vBulletin's `popupbody`,
+ * `onlinestatus`, `postcontrols`; the poster's name beside them stays).
  */
 export const STRONG_BOILERPLATE =
-  /(^|[\s_-])(cookies?|consent|gdpr|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|skip-to-main|skiptomain|screenreader|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|side-widget|sidebar-widget|widget-side|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint)(?=$|[\s_-])/;
+  /(^|[\s_-])(cookies?|consent|gdpr|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|skip-to-main|skiptomain|screenreader|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|side-widget|sidebar-widget|widget-side|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint|popupbody|onlinestatus|postcontrols)(?=$|[\s_-])/;
 
 /**
  * Consent-management platforms' containers (OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc, Quantcast,

@@ -184,3 +184,22 @@ test('forum poster stats, online status, guest sign-up pitch and the "Suggested 
     assert.ok(!r.markdown.includes(chrome), `chrome kept: ${chrome}\n${r.markdown}`);
   }
 });
+
+test('vBulletin: each post\'s member menu, online badge and post buttons go; the poster\'s name and every post stay', () => {
+  const post = (i: number, user: string) => `<li class="postbitlegacy postcontainer" id="post_${i}">
+    <div class="posthead"><span class="date">03.03.2011, 14:1${i}</span></div>
+    <div class="postdetails"><div class="userinfo">
+      <div class="popupmenu memberaction"><a class="username offline popupctrl" href="/members/${i}_${user}.html"><strong>${user}</strong></a>
+        <ul class="popupbody popuphover memberaction_body"><li><a href="/members/${i}_${user}.html">Profil</a></li><li><a href="/search.php?do=finduser&amp;userid=${i}">Beiträge anzeigen</a></li><li><a href="/private.php?do=newpm&amp;u=${i}">Private Nachricht</a></li></ul></div>
+      <img class="inlineimg onlinestatus" src="/images/statusicon/user-offline.png" alt="${user} ist offline">
+    </div>
+    <div class="postbody"><div class="content"><blockquote class="postcontent restore">${POSTS[i - 1]}</blockquote></div></div></div>
+    <div class="postfoot"><div class="textcontrols floatcontainer"><span class="postcontrols"><a class="quote" href="/newreply.php?p=${i}"><img src="/quote.png" alt="Zitat"> Zitieren</a><a href="/thanks.php?p=${i}">Danke sagen</a></span></div></div>
+  </li>`;
+  const html = page(`<ol id="posts" class="posts">${post(1, 'predator')}${post(2, 'chatfix')}${post(3, 'sunset')}</ol>`, '<meta name="generator" content="vBulletin 4.2.5">');
+  const r = extractDocument({ html, url: 'https://forum.test/windows-phone/122760-starter-smells-of-acetone.html' });
+  assert.equal(r.pageType, 'forum');
+  for (const text of POSTS) assert.ok(r.markdown.includes(text), r.markdown);
+  for (const user of ['predator', 'chatfix', 'sunset']) assert.ok(r.markdown.includes(user), r.markdown);
+  for (const chrome of ['Beiträge anzeigen', 'Private Nachricht', 'ist offline', 'Danke sagen', 'Zitieren']) assert.ok(!r.markdown.includes(chrome), `${chrome}\n${r.markdown}`);
+});
