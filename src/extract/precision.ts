@@ -850,6 +850,18 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     }
   }
   if (opts.pageType === 'article') {
+    // A long list of nothing but links (a blog's archive, the site's section menu, an SEO block of "<city> movers")
+    // indexes the site; an article's own lists say something in their items, or are short. A topic hub read as an
+    // article (an intro over the list of its posts) is that list: an index outweighing the rest stays.
+    const indexes = blocks.map((b, i) => i > 0 && keep[i] && isLinkIndex(b));
+    const indexText = blocks.reduce((a, b, i) => a + (indexes[i] ? b.text.length : 0), 0);
+    const otherText = blocks.reduce((a, b, i) => a + (keep[i] && !indexes[i] && i > 0 ? b.text.length : 0), 0);
+    if (indexText < otherText)
+      for (let i = 1; i < blocks.length; i++) {
+        if (!indexes[i]) continue;
+        keep[i] = false;
+        count(report, 'link-dense', () => blocks[i].text.slice(0, 80));
+      }
     // A headline that is nothing but a link to another page, with at most a short summary under it, is a teaser
     // card for that page (a "next post" or "more on this" card): an article's own section headings are not links.
     const teasers: Array<[number, number]> = [];
@@ -995,6 +1007,17 @@ function headsKeptContent(blocks: ContentBlock[], keep: boolean[], i: number): b
 function isPromptBlock(t: string): boolean {
   const lines = t.split('\n');
   return PROMPT_LINE.test(lines[0].trim()) && lines.slice(1).every((l) => l.trim().length <= 30 && !/[.!?]$/.test(l.trim().replace(/\.{3}|…/g, '')));
+}
+
+/** An article's list with this many items, every one a bare link, is an index of the site. */
+const LINK_INDEX_MIN_ITEMS = 30;
+const LIST_ITEM = /^\s*(\*|-|\d+\.)\s+/;
+const BARE_LINK_ITEM = /^\s*(\*|-|\d+\.)\s+\[[^\]]+\]\([^)\s]+\)\s*$/;
+
+function isLinkIndex(b: ContentBlock): boolean {
+  if (b.kind !== 'list') return false;
+  const lines = b.markdown.split('\n').filter((l) => l.trim() !== '');
+  return lines.length >= LINK_INDEX_MIN_ITEMS && lines.every((l) => LIST_ITEM.test(l) && BARE_LINK_ITEM.test(l));
 }
 
 function isTailLabel(b: ContentBlock, t: string): boolean {

@@ -535,3 +535,13 @@ test('comment threads named in other languages go under an article ("27 commenta
   const tagged = extractDocument({ html: page(`<section id="content" class="post hentry category-estallido-comentarios"><h1>Measuring cold starts</h1>${prose(3)}</section>`, NEWS_LD), url: 'https://pages.test/2025/cold-starts' });
   assert.ok(tagged.markdown.includes('Paragraph 3 adds its own detail'), tagged.markdown);
 });
+
+test('article: a long list of bare links (an SEO block of city pages) goes; a short link list and a topic hub\'s list of posts stay', () => {
+  const links = (n: number, word: string) => `<ul>${Array.from({ length: n }, (_, i) => `<li><a href="/movers/ny/${word}-${i}/">${word} ${i} movers</a></li>`).join('')}</ul>`;
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(6)}<h3>Popular cities</h3>${links(40, 'Springfield')}<h3>Our test setup</h3>${links(6, 'Shelbyville')}${prose(1).replace('Paragraph 1', 'Closing paragraph')}</article>`, NEWS_LD), url: 'https://pages.test/2025/cold-starts' });
+  assert.ok(r.markdown.includes('Paragraph 6 adds its own detail') && r.markdown.includes('Closing paragraph adds'), r.markdown);
+  assert.ok(!r.markdown.includes('Springfield 12 movers'), r.markdown);
+  assert.ok(r.markdown.includes('Shelbyville 3 movers'), r.markdown);
+  const hub = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1><p>${ARTICLE_TEXT}</p>${links(40, 'Springfield')}</article>`, NEWS_LD), url: 'https://pages.test/topics/cold-starts' });
+  assert.ok(hub.markdown.includes('Springfield 12 movers'), hub.markdown);
+});
