@@ -249,8 +249,16 @@ const DATED = /\b(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/;
  */
 function dropRepeats(blocks: ContentBlock[], pageType: PageType): ContentBlock[] {
   const seen = new Set<string>();
+  let previous: ContentBlock | undefined;
   return blocks.filter((b) => {
-    if (b.kind === 'heading') return true;
+    // A heading straight after the same heading is a layout's second copy (a desktop and a mobile h1); a section
+    // name repeated further on ("Pros", "Cons" under each product) heads other content and stays.
+    if (b.kind === 'heading') {
+      const repeat = previous?.kind === 'heading' && previous.level === b.level && previous.text === b.text;
+      if (!repeat) previous = b;
+      return !repeat;
+    }
+    previous = b;
     const anyLength = pageType === 'product' && b.kind !== 'code' && b.kind !== 'table';
     if (anyLength ? DATED.test(b.text) : b.text.length < 40) return true;
     // Normalised keys compare prose ("In stock." = "In stock"); code and tables compare verbatim, in their own space.

@@ -545,3 +545,12 @@ test('article: a long list of bare links (an SEO block of city pages) goes; a sh
   const hub = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1><p>${ARTICLE_TEXT}</p>${links(40, 'Springfield')}</article>`, NEWS_LD), url: 'https://pages.test/topics/cold-starts' });
   assert.ok(hub.markdown.includes('Springfield 12 movers'), hub.markdown);
 });
+
+test('a heading printed twice back to back (a desktop and a mobile copy) appears once; a section name repeated under each item stays', () => {
+  const item = (name: string) => `<h2>${name}</h2><h3>Pros</h3><p>${ARTICLE_TEXT} ${name} starts fast.</p><h3>Cons</h3><p>${ARTICLE_TEXT} ${name} costs more.</p>`;
+  const html = page(`<article><h1 class="desktop">Setting up a fast runtime</h1><h1 class="mobile">Setting up a fast runtime</h1>${prose(2)}<h2>Our setup</h2><h2>Our setup</h2>${prose(1)}${item('Alpha')}${item('Beta')}</article>`, NEWS_LD);
+  const r = extractDocument({ html, url: 'https://pages.test/2025/fast-runtime' });
+  assert.equal(r.markdown.split('\n').filter((l) => l === '# Setting up a fast runtime').length, 1, r.markdown);
+  assert.equal(r.markdown.split('\n').filter((l) => l === '## Our setup').length, 1, r.markdown);
+  assert.equal(r.markdown.split('\n').filter((l) => l === '### Pros').length, 2, r.markdown);
+});
