@@ -744,6 +744,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
     else if (!forum && t.length <= 160 && isPromptBlock(t)) drop('prompt');
     else if (!forum && t.length <= READ_ALSO_MAX && b.kind !== 'list' && isReadAlsoCallout(b, t)) drop('teasers');
     else if (!forum && b.links?.length && (b.kind === 'list' || linkTextShare(b) >= 0.5) && b.links.every(isCommentPermalink)) drop('comments');
+    else if (opts.pageType !== 'product' && b.kind === 'paragraph' && isBreadcrumbTrail(b)) drop('link-dense');
     else if (opts.pageType === 'product' && b.kind !== 'heading' && (isBuyBoxBlock(t) || isCurrencyPicker(t))) drop('prompt');
     else if (!forum && b.kind !== 'heading' && t.length <= CHROME_SENTENCE_MAX && CHROME_SENTENCE.test(t)) drop('prompt');
   }
@@ -1047,6 +1048,28 @@ const TEASERS_MAX_SHARE = 0.3;
 
 function isLinkedHeading(b: ContentBlock): boolean {
   return b.kind === 'heading' && LINKED_HEADING.test(b.markdown.trim());
+}
+
+/** A trail's step: a link, or (last) the page's own name, as plain or bold text. */
+const TRAIL_LINK = /^\[[^\]]+\]\(([^)\s]+)\)$/;
+const TRAIL_SEPARATOR = /\s*(?:»|›|>|\\>|→|\|)\s*/;
+
+/**
+ * A breadcrumb trail set as a line ("[Home](/) » [News](/news/) » Transit tax rejected"): links from the site's home
+ * page down to this one, separated by arrows. The site's navigation, not the article; its last step repeats the title.
+ * Not on product pages, whose category path is one of the product's facts.
+ */
+function isBreadcrumbTrail(b: ContentBlock): boolean {
+  const steps = b.markdown.trim().split(TRAIL_SEPARATOR);
+  if (steps.length < 2 || b.markdown.length > 600) return false;
+  const home = TRAIL_LINK.exec(steps[0])?.[1];
+  if (!home) return false;
+  try {
+    if (new URL(home).pathname.split('/').filter(Boolean).length > 1) return false;
+  } catch {
+    return false;
+  }
+  return steps.slice(1, -1).every((s) => TRAIL_LINK.test(s)) && (TRAIL_LINK.test(steps[steps.length - 1]) || steps[steps.length - 1].replace(/\*\*/g, '').length <= 160);
 }
 
 function linksHome(b: ContentBlock): boolean {

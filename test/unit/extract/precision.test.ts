@@ -554,3 +554,12 @@ test('a heading printed twice back to back (a desktop and a mobile copy) appears
   assert.equal(r.markdown.split('\n').filter((l) => l === '## Our setup').length, 1, r.markdown);
   assert.equal(r.markdown.split('\n').filter((l) => l === '### Pros').length, 2, r.markdown);
 });
+
+test('a breadcrumb trail set as a line ("Home » News » title") goes; a line of links that does not start at the site\'s home stays', () => {
+  const trail = '<p><a href="/">Startseite</a> » <a href="/news/">Alle News</a> » Measuring cold starts</p>';
+  const arrows = '<p><a href="https://pages.test/">Home</a> &gt; <a href="https://pages.test/blog/marketing">Marketing</a> &gt; <strong>Measuring cold starts</strong></p>';
+  const versions = '<p><a href="/docs/guides/v1/cold-starts">Version 1</a> → <a href="/docs/guides/v2/cold-starts">Version 2</a> → the rewrite</p>';
+  const r = extractDocument({ html: page(`<article><h1>Measuring cold starts</h1>${prose(2)}${trail}${versions}${arrows}${prose(3).replace(/Paragraph/g, 'Section')}</article>`, NEWS_LD), url: 'https://pages.test/news/cold-starts' });
+  assert.ok(!r.markdown.includes('Startseite') && !r.markdown.includes('Marketing'), r.markdown);
+  assert.ok(r.markdown.includes('Version 2') && r.markdown.includes('Section 3 adds'), r.markdown);
+});
