@@ -262,10 +262,11 @@ test('Chromium itself makes no DNS query and connects only to the egress proxy (
     assert.ok(m && m[1] === '127.0.0.1' && !forbidden.has(m[2]), `Chromium connected to ${remote}: only the egress proxy is allowed`);
   }
   assert.ok(new Set(remotes).size <= cases.length + 1, 'one proxy listener per render plus the background one');
-  // No datagram left Chromium (no DNS, no STUN). The only UDP sockets are its IPv6 reachability probe: a connect()
-  // that picks a route and sends nothing.
+  // No datagram left Chromium (no DNS, no STUN). The only UDP sockets are route probes: its IPv6 reachability probe,
+  // and a source-address probe towards a loopback destination (the proxy) — a connect() that picks a route and
+  // sends nothing (the loopback one seen in one full-suite run of several on a loaded machine).
   assert.equal(events.filter((e) => e.name === 'UDP_BYTES_SENT').length, 0, 'no UDP datagram was sent');
   for (const e of events.filter((x) => x.name === 'UDP_CONNECT' && x.params.address !== undefined)) {
-    assert.match(String(e.params.address), /^\[2001:4860:4860::8888\]:443$|^8\.8\.8\.8:443$/, 'only the reachability probe connects a UDP socket');
+    assert.match(String(e.params.address), /^\[2001:4860:4860::8888\]:443$|^8\.8\.8\.8:443$|^127\.0\.0\.1:\d+$|^\[::1\]:\d+$/, 'only a route probe connects a UDP socket');
   }
 });
