@@ -337,6 +337,11 @@ export function collapse(text: string): string {
   return collapseSpaces(text).trim();
 }
 
+/** Words only, lower case, one space apart: the key under which two texts count as saying the same thing. */
+export function wordKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
 /**
  * `text.replace(/\s+/g, ' ')` by a scan that copies only around the runs needing change: a lone ' ' stays as it
  * is, so prose costs a handful of slices instead of one regex match per word (7× faster and ~10× less garbage on

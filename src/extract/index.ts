@@ -16,7 +16,7 @@
 // Merkle leaves (text + "\0" + selector) cover exactly the body.
 import { isBoilerplateLine, promoteNoscriptContent, removeBoilerplate } from './boilerplate.ts';
 import { assessPageState, pageSignals, type PageState } from './detect.ts';
-import { SelectorIndex, flattenedBelowDepth, parseHtml, textOf, type Element } from './dom.ts';
+import { SelectorIndex, flattenedBelowDepth, parseHtml, textOf, wordKey, type Element } from './dom.ts';
 import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
 import { findMainContent } from './main-content.ts';
 import { MarkdownRenderer, escapeMarkup, markdownToPlainText } from './markdown.ts';
@@ -270,7 +270,7 @@ function dropRepeats(blocks: ContentBlock[], pageType: PageType): ContentBlock[]
   });
 }
 
-const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const norm = wordKey;
 
 /**
  * reading.md §10 step 6: `# <title>` first. A heading in the body that repeats the title (usually the article's

@@ -22,6 +22,7 @@ import {
   querySelectorAll,
   removeNode,
   walk,
+  wordKey,
   type Document,
   type ParentNode,
 } from './dom.ts';
@@ -317,11 +318,19 @@ const OWN_ARTICLE_MIN_CHARS = 500;
 /** An <article> this linked is a list of other stories ("Read also", a news feed). */
 const NEIGHBOUR_LINK_DENSITY = 0.5;
 
-const titleKey = (s: string): string =>
-  s
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+/** The first `n` h1–h3 headings inside `el`, in document order. */
+function leadingHeadings(el: Element, n: number): Element[] {
+  const found: Element[] = [];
+  walk(el, (e) => {
+    if (found.length >= n) return false;
+    if (/^h[1-3]$/.test(e.name)) {
+      found.push(e);
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
 
 /** The URL's last path segment when it reads as a slug or an id ("wir-haben-bereits-die-zusage", "a-123456"). */
 function urlSlug(url: string): string | undefined {
@@ -340,19 +349,14 @@ function urlSlug(url: string): string | undefined {
  * or heading link carry the URL's slug. Only when exactly one says so.
  */
 function ownArticle(articles: Element[], stats: TextStats, title: string | undefined, urls: readonly string[]): Element | undefined {
-  const wanted = title ? titleKey(title) : '';
+  const wanted = title ? wordKey(title) : '';
   const slugs = [...new Set(urls.map(urlSlug).filter((s): s is string => s !== undefined))];
-  const headingIsTitle = (el: Element): boolean => {
-    if (wanted.length < 8) return false;
-    let n = 0;
-    const h = findFirst(el, (e) => /^h[1-3]$/.test(e.name) && ++n <= 3 && titleKey(textSample(e)) === wanted);
-    return h !== undefined;
-  };
+  const headingIsTitle = (el: Element): boolean => wanted.length >= 8 && leadingHeadings(el, 3).some((h) => wordKey(textSample(h)) === wanted);
   const carriesSlug = (el: Element): boolean => {
     if (slugs.length === 0) return false;
     const named = (v: string | undefined): boolean => !!v && slugs.some((s) => v.toLowerCase().includes(s));
     for (const [k, v] of Object.entries(el.attribs)) if ((k === 'id' || k.startsWith('data-')) && named(v)) return true;
-    const heading = findFirst(el, (e) => /^h[1-3]$/.test(e.name));
+    const [heading] = leadingHeadings(el, 1);
     const link = heading && findFirst(heading, (e) => e.name === 'a');
     return named(link?.attribs.href);
   };
@@ -362,8 +366,8 @@ function ownArticle(articles: Element[], stats: TextStats, title: string | undef
   const neighbour = (el: Element, own: Element): boolean => {
     if (stats.linkDensity(el) >= NEIGHBOUR_LINK_DENSITY) return true;
     if ((el.attribs.class ?? '') !== (own.attribs.class ?? '')) return false;
-    const heading = findFirst(el, (e) => /^h[1-3]$/.test(e.name));
-    const key = heading ? titleKey(textSample(heading)) : '';
+    const [heading] = leadingHeadings(el, 1);
+    const key = heading ? wordKey(textSample(heading)) : '';
     return key !== '' && key !== wanted;
   };
   const long = articles.filter((a) => stats.text(a) >= OWN_ARTICLE_MIN_CHARS);

@@ -73,7 +73,7 @@
 //     class         on articles, the jusText-style block classifier (block-class.ts) trims what follows the last
 //                   good block: labels, link lists, low-stop-word lines.
 // The thresholds are the same on every page; the page type (detect.ts/meta.ts) only decides which rules apply.
-import { Element, attr, classAndId, contains, findFirst, removeNode, textOf, walk, type ParentNode } from './dom.ts';
+import { Element, attr, classAndId, contains, findFirst, removeNode, textOf, walk, wordKey, type ParentNode } from './dom.ts';
 import type { TextStats } from './main-content.ts';
 import type { ContentBlock, PageType } from './types.ts';
 import { isEnumeratedLine, linkTextShare, rejectByClass } from './block-class.ts';
@@ -657,7 +657,7 @@ const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|po
 
 const FIGCAPTION = /(^|[ >])figcaption(:nth-of-type\(\d+\))?( >|$)/;
 
-const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const norm = wordKey;
 
 export interface BlockRefineOptions {
   pageType: PageType;
@@ -1012,13 +1012,12 @@ function isPromptBlock(t: string): boolean {
 
 /** An article's list with this many items, every one a bare link, is an index of the site. */
 const LINK_INDEX_MIN_ITEMS = 30;
-const LIST_ITEM = /^\s*(\*|-|\d+\.)\s+/;
 const BARE_LINK_ITEM = /^\s*(\*|-|\d+\.)\s+\[[^\]]+\]\([^)\s]+\)\s*$/;
 
 function isLinkIndex(b: ContentBlock): boolean {
   if (b.kind !== 'list') return false;
   const lines = b.markdown.split('\n').filter((l) => l.trim() !== '');
-  return lines.length >= LINK_INDEX_MIN_ITEMS && lines.every((l) => LIST_ITEM.test(l) && BARE_LINK_ITEM.test(l));
+  return lines.length >= LINK_INDEX_MIN_ITEMS && lines.every((l) => BARE_LINK_ITEM.test(l));
 }
 
 function isTailLabel(b: ContentBlock, t: string): boolean {
@@ -1060,8 +1059,9 @@ const TRAIL_SEPARATOR = /\s*(?:»|›|>|\\>|→|\|)\s*/;
  * Not on product pages, whose category path is one of the product's facts.
  */
 function isBreadcrumbTrail(b: ContentBlock): boolean {
+  if (b.markdown.length > 600) return false;
   const steps = b.markdown.trim().split(TRAIL_SEPARATOR);
-  if (steps.length < 2 || b.markdown.length > 600) return false;
+  if (steps.length < 2) return false;
   const home = TRAIL_LINK.exec(steps[0])?.[1];
   if (!home) return false;
   try {
