@@ -19,7 +19,7 @@ import { assessPageState, pageSignals, type PageState } from './detect.ts';
 import { SelectorIndex, flattenedBelowDepth, parseHtml, textOf, wordKey, type Element } from './dom.ts';
 import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
 import { findMainContent } from './main-content.ts';
-import { MarkdownRenderer, escapeMarkup, markdownToPlainText } from './markdown.ts';
+import { MarkdownRenderer, escapeMarkup, linkTargetsOnce, markdownToPlainText } from './markdown.ts';
 import { refineBlocks, type PrecisionReport } from './precision.ts';
 import { baseUrlOf, detectPageType, readMeta } from './meta.ts';
 import type {
@@ -109,12 +109,15 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   blocks = recomputeHeadingPaths(refineBlocks(blocks, { pageType, title: reading.meta.title, beforeTitle: titled.before }, precision));
   if (pageType === 'product' && reading.productDescription) blocks = withDeclaredDescription(blocks, reading.productDescription);
   const title = reading.meta.title ? blocks[0].text : undefined;
+  // The verdict reads the blocks as linked in the page: a link farm is one however often its targets repeat.
+  const asLinked = blocks.map((b) => b.markdown).join('\n\n');
+  blocks = withEachTargetLinkedOnce(blocks);
   const markdown = blocks.map((b) => b.markdown).join('\n\n');
 
   const state = assessPageState({
     html: input.html,
     url: input.url,
-    markdown,
+    markdown: asLinked,
     // Headings alone (most often just the title Occam adds from the metadata) are no extract of the page.
     headingsOnly: blocks.length > 0 && blocks.every((b) => b.kind === 'heading'),
     title: reading.rawTitle,
@@ -237,6 +240,16 @@ function extractFeed(input: ExtractInput): ExtractResult | undefined {
   };
 }
 
+/** Block by block in reading order, so a target keeps its link where the read first names it (markdown.ts). */
+function withEachTargetLinkedOnce(blocks: ContentBlock[]): ContentBlock[] {
+  const linked = new Set<string>();
+  return blocks.map((b) => {
+    if (b.kind === 'code') return b;
+    const markdown = linkTargetsOnce(b.markdown, linked);
+    return markdown === b.markdown ? b : { ...b, markdown };
+  });
+}
+
 /** A numeric date ("01/01/26", "2026-01-31", "31.12.2025"). */
 const DATED = /\b(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/;
 
@@ -249,8 +262,12 @@ const DATED = /\b(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/;
  */
 function dropRepeats(blocks: ContentBlock[], pageType: PageType): ContentBlock[] {
   const seen = new Set<string>();
+  // A picture whose alt text is a paragraph of the read (the dek or the caption set as alt) is the copy that goes:
+  // the words stay as prose and the picture in mediaRefs.
+  const prose = new Set(blocks.filter((b) => b.kind === 'paragraph' && b.text.length >= 40).map((b) => b.text));
   let previous: ContentBlock | undefined;
   return blocks.filter((b) => {
+    if (b.kind === 'image' && prose.has(b.text)) return false;
     // A heading straight after the same heading is a layout's second copy (a desktop and a mobile h1); a section
     // name repeated further on ("Pros", "Cons" under each product) heads other content and stays.
     if (b.kind === 'heading') {

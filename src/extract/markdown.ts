@@ -96,6 +96,59 @@ function samePage(url: string, base: string): boolean {
   return url.slice(0, hash) === b;
 }
 
+/**
+ * A URL as a Markdown link destination: parentheses and whitespace percent-encoded (encodeURIComponent leaves
+ * parentheses as they are), so the destination ends at its first ")" for every reader, ours included.
+ */
+function markdownDestination(url: string): string {
+  return url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** A rendered link: label (brackets backslash-escaped by `anchor`) and target (no spaces or parentheses). */
+const LINK_AT = /\[((?:\\[\s\S]|[^\\\]])*)\]\(([^)\s]+)\)/y;
+
+/**
+ * A target linked a second time in one read (the card's image, headline and "read more"; a name linked at each
+ * mention) adds a URL's tokens and no source: later links to a target already linked keep only their label.
+ * `linked` carries the targets seen so far across a read's blocks, in order. Image targets and code spans are left
+ * as they are.
+ */
+export function linkTargetsOnce(md: string, linked: Set<string>): string {
+  if (!md.includes('](')) return md;
+  let out = '';
+  let last = 0;
+  let i = 0;
+  while (i < md.length) {
+    const c = md[i];
+    if (c === '\\') {
+      i += 2;
+    } else if (c === '`') {
+      let run = 1;
+      while (md[i + run] === '`') run++;
+      const fence = '`'.repeat(run);
+      const close = md.indexOf(fence, i + run);
+      i = close < 0 ? i + run : close + run;
+    } else if (c === '[' && md[i - 1] !== '!') {
+      LINK_AT.lastIndex = i;
+      const m = LINK_AT.exec(md);
+      if (!m) {
+        i++;
+        continue;
+      }
+      if (linked.has(m[2])) {
+        out += md.slice(last, i) + m[1];
+        last = LINK_AT.lastIndex;
+      } else {
+        linked.add(m[2]);
+      }
+      i = LINK_AT.lastIndex;
+    } else {
+      i++;
+    }
+  }
+  return last === 0 ? md : out + md.slice(last);
+}
+
 /** Plain-text view of Markdown: syntax and link URLs removed (the view blocks hash and the bench scores). */
 export function markdownToPlainText(md: string): string {
   return md
@@ -401,7 +454,7 @@ export class MarkdownRenderer {
     }
     const lead = /^\s/.test(inner) ? ' ' : '';
     const trail = /\s$/.test(inner) ? ' ' : '';
-    return `${lead}[${label.replace(/([[\]])/g, '\\$1')}](${url.replace(/[()\s]/g, (c) => encodeURIComponent(c))})${trail}`;
+    return `${lead}[${label.replace(/([[\]])/g, '\\$1')}](${markdownDestination(url)})${trail}`;
   }
 
   private image(el: Element): string | undefined {
@@ -419,7 +472,7 @@ export class MarkdownRenderer {
     if (!alt || alt.split(/\s+/).length < MIN_ALT_WORDS || /\.(jpe?g|png|gif|webp|svg|avif)$/i.test(alt) || GENERIC_ALT.test(alt)) return undefined;
     // Past a handful, more pictures are a gallery or a grid: the text keeps the first ones, mediaRefs keep all.
     if (++this.imagesInText > MAX_TEXT_IMAGES) return undefined;
-    return `![${alt}](${url.replace(/[()\s]/g, (c) => encodeURIComponent(c))})`;
+    return `![${alt}](${markdownDestination(url)})`;
   }
 
   private addMedia(url: string, kind: MediaKind, alt: string | undefined, el: Element): void {

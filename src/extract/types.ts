@@ -18,7 +18,7 @@ export interface ContentBlock {
   level?: number;
   /** Fenced code language when the source declared one. */
   language?: string;
-  /** Absolute link targets inside the block. */
+  /** Absolute link targets inside the block (also those left as text because an earlier block links them). */
   links?: string[];
 }
 

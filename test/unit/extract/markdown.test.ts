@@ -59,6 +59,30 @@ test('inline: code, emphasis and links resolved against the page URL; empty and 
   assert.ok(!out.includes(']()') && !out.includes('[](https'), out);
 });
 
+test('links: a target is linked where the read first names it; later links to it keep their text, code spans stay verbatim', () => {
+  const r = extractDocument({
+    html: page(
+      '<p>Before you start, read <a href="/guide">the guide</a> from the first page to the last, and keep <a href="/api">the API</a> reference open beside it while you work.</p>' +
+        '<ul><li>The <a href="/guide">guide again</a>, and in particular <a href="/guide#install">its install section</a>, which lists every step in order.</li></ul>' +
+        '<p>Write <code>[x](/guide)</code> to link; <a href="/api">API</a> once more, <a href="/wiki/Grav_(CMS)">Grav (CMS)</a>, <a href="/wiki/Grav_(CMS)">Grav</a>.</p>' +
+        '<pre><code>[the guide](https://site.test/guide)</code></pre><h2><a href="/guide">Guide</a></h2><p>Closing words about the guide for the reader.</p>',
+    ),
+    url: URL_BASE,
+  });
+  const out = r.markdown;
+  assert.ok(out.includes('read [the guide](https://site.test/guide) from the first page to the last, and keep [the API](https://site.test/api) reference'), out);
+  // Another fragment is another target; the repeated page is text.
+  assert.ok(out.includes('*   The guide again, and in particular [its install section](https://site.test/guide#install), which'), out);
+  // Parentheses in a target are percent-encoded, so a destination ends at its first ")".
+  assert.ok(out.includes('Write `[x](/guide)` to link; API once more, [Grav (CMS)](https://site.test/wiki/Grav_%28CMS%29), Grav.'), out);
+  assert.ok(out.includes('```\n[the guide](https://site.test/guide)\n```'), out);
+  assert.ok(out.includes('## Guide\n'), out);
+  assert.equal(out.match(/\]\(https:\/\/site\.test\/guide\)/g)?.length, 2, 'once in prose, once in the code block');
+  // The page's link list and the blocks' targets still name every target.
+  assert.deepEqual(r.links.map((l) => l.url).filter((u) => u.endsWith('/guide')), ['https://site.test/guide']);
+  assert.equal(out, r.blocks.map((b) => b.markdown).join('\n\n'));
+});
+
 test('lists: nested lists indent by four spaces with the reference bullet style; ordered lists count', () => {
   const out = md('<ul><li>src<ul><li>core</li><li>utils</li></ul></li><li>tests</li></ul><ol start="3"><li>three</li><li>four</li></ol>');
   assert.ok(out.includes('*   src\n    *   core\n    *   utils\n*   tests'), out);
@@ -70,6 +94,15 @@ test('quotes and images: blockquote lines prefixed, descriptive images kept as !
   assert.ok(out.includes('> First line.\n>\n> Second line.'), out);
   assert.ok(out.includes('![A hawk on a post](https://site.test/img/hawk.jpg)'), out);
   assert.ok(!out.includes('spacer.gif'), out);
+});
+
+test('a picture whose alt text is a paragraph of the read (the dek set as alt) goes from the text; the paragraph stays', () => {
+  const dek = 'The river rose two metres overnight and the town council closed the old bridge until further notice.';
+  const r = extractDocument({ html: page(`<figure><img src="/img/river.jpg" alt="${dek}"></figure><p>${dek}</p><figure><img src="/img/bridge.jpg" alt="The old bridge at dawn, seen from the east bank"></figure>`), url: URL_BASE });
+  assert.ok(r.markdown.includes(`\n\n${dek}\n\n`), r.markdown);
+  assert.ok(!r.markdown.includes('river.jpg'), r.markdown);
+  assert.ok(r.markdown.includes('![The old bridge at dawn, seen from the east bank](https://site.test/img/bridge.jpg)'), r.markdown);
+  assert.ok(r.mediaRefs.some((m) => m.url === 'https://site.test/img/river.jpg'), 'the picture stays in mediaRefs');
 });
 
 test('blocks: kinds, selectors, heading paths; markdown is the blocks joined', () => {
