@@ -149,8 +149,13 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
   const toggles = toggleIds(doc);
   walk(doc, (el) => {
     if (el.name === 'html' || el.name === 'body') return true;
-    // Code is verbatim: highlighter spans named "comment", "tag" or "nav" are not page chrome.
-    if (el.name === 'pre' || el.name === 'code') return false;
+    // Code is verbatim: highlighter spans named "comment", "tag" or "nav" are not page chrome. Code hidden by its own
+    // attributes is not on the page, though: a copy button's source, or the whole article again as Markdown for
+    // "copy for AI". A hiding class is not enough here: MDN's live samples print their source under `class="hidden"`.
+    if (el.name === 'pre' || el.name === 'code') {
+      if (!(el.attribs.id !== undefined && panels.has(el.attribs.id)) && isHidden(el, undefined)) victims.push(el);
+      return false;
+    }
     // A scrambled ad label (single letters between hidden UUID decoys, shop.ts) reads as a run of UUIDs.
     if (DROP_TAGS.has(el.name) || isTokenSoup(el)) {
       victims.push(el);

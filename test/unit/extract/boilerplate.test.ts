@@ -28,6 +28,23 @@ test('chrome is removed: nav, header, aside, footer, cookie banner, newsletter, 
   assert.equal(r.strategy, 'semantic');
 });
 
+test('code hidden by its own attributes goes (the article again as Markdown for "copy for AI", a copy button source); a sample under a hiding class and an opened tab panel stay', () => {
+  const article = `<h1>Choosing a queue</h1><p>${SENTENCE.repeat(3)}</p><pre><code>queue.push(job)</code></pre><p>${SENTENCE.repeat(2)}</p>`;
+  const html = `<html><head><title>Choosing a queue</title></head><body><main><article>${article}
+    <button aria-expanded="false" aria-controls="tab-py">Python</button><pre id="tab-py" hidden><code>queue.put(job)</code></pre>
+    <pre class="brush: css hidden live-sample">.box { display: flex; }</pre>
+    <pre hidden><code>npm install queue-copy-source</code></pre>
+    <div style="display:none"><span>visible-looking wrapper</span></div></article>
+    <pre aria-hidden="true" class="rawMarkdown" hidden># Choosing a queue\n\n${SENTENCE.repeat(5)}\n\nqueue.push(job)</pre>
+    <pre style="display: none">{"ad": "inline", "slot": 3}</pre></main></body></html>`;
+  const r = extractDocument({ html, url: 'https://dev.test/queues' });
+  assert.equal(r.state.ok, true);
+  for (const kept of ['queue.push(job)', 'queue.put(job)', '.box { display: flex; }']) assert.ok(r.markdown.includes(kept), `${kept}\n${r.markdown}`);
+  for (const gone of ['# Choosing a queue\\n', 'queue-copy-source', '"slot"']) assert.ok(!r.markdown.includes(gone), `${gone}\n${r.markdown}`);
+  assert.equal(r.markdown.split('queue.push(job)').length, 2, 'the article once');
+  assert.equal(r.markdown.split('The committee reviewed').length, 6, 'its two paragraphs (five sentences) once each');
+});
+
 test('a wrapper whose class looks like chrome but holds the article survives', () => {
   const html = `<html><head><title>Wrapped</title></head><body><div class="page has-sidebar layout-nav-open"><div class="story">
     <p>${SENTENCE.repeat(4)}</p><p>${SENTENCE.repeat(3)}</p></div></div></body></html>`;
