@@ -262,12 +262,16 @@ const DATED = /\b(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/;
  */
 function dropRepeats(blocks: ContentBlock[], pageType: PageType): ContentBlock[] {
   const seen = new Set<string>();
-  // A picture whose alt text is a paragraph of the read (the dek or the caption set as alt) is the copy that goes:
-  // the words stay as prose and the picture in mediaRefs.
-  const prose = new Set(blocks.filter((b) => b.kind === 'paragraph' && b.text.length >= 40).map((b) => b.text));
+  // A picture whose alt text repeats the read's words (the headline, or the dek or caption set as alt) is the copy
+  // that goes: the words stay as heading or prose, and the picture in mediaRefs. On a grid of cards each card's
+  // picture is named after its heading and is the card's picture: it stays.
+  const cards = pageType === 'listing' || pageType === 'product';
+  const headings = new Set(cards ? [] : blocks.filter((b) => b.kind === 'heading').map((b) => norm(b.text)));
+  const prose = blocks.filter((b) => b.kind === 'paragraph' && b.text.length >= 40).map((b) => b.text);
+  const repeatsRead = (alt: string) => headings.has(norm(alt)) || (alt.length >= 40 && prose.some((p) => p.includes(alt)));
   let previous: ContentBlock | undefined;
   return blocks.filter((b) => {
-    if (b.kind === 'image' && prose.has(b.text)) return false;
+    if (b.kind === 'image' && b.text && repeatsRead(b.text)) return false;
     // A heading straight after the same heading is a layout's second copy (a desktop and a mobile h1); a section
     // name repeated further on ("Pros", "Cons" under each product) heads other content and stays.
     if (b.kind === 'heading') {

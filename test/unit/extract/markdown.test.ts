@@ -96,13 +96,30 @@ test('quotes and images: blockquote lines prefixed, descriptive images kept as !
   assert.ok(!out.includes('spacer.gif'), out);
 });
 
-test('a picture whose alt text is a paragraph of the read (the dek set as alt) goes from the text; the paragraph stays', () => {
+test('a picture whose alt text repeats the read (the headline, the dek or a caption set as alt) goes from the text; the words and other pictures stay', () => {
   const dek = 'The river rose two metres overnight and the town council closed the old bridge until further notice.';
-  const r = extractDocument({ html: page(`<figure><img src="/img/river.jpg" alt="${dek}"></figure><p>${dek}</p><figure><img src="/img/bridge.jpg" alt="The old bridge at dawn, seen from the east bank"></figure>`), url: URL_BASE });
+  const caption = 'Sandbags stacked along the quay wall before the second high tide of the night';
+  const r = extractDocument({
+    html: page(
+      `<figure><img src="/img/lead.jpg" alt="Fixture page"></figure><figure><img src="/img/river.jpg" alt="${dek}"></figure><p>${dek}</p>` +
+        `<figure><img src="/img/quay.jpg" alt="${caption}"><figcaption><p>${caption}. Photo: Town archive</p></figcaption></figure>` +
+        '<figure><img src="/img/bridge.jpg" alt="The old bridge at dawn, seen from the east bank"></figure>',
+    ),
+    url: URL_BASE,
+  });
   assert.ok(r.markdown.includes(`\n\n${dek}\n\n`), r.markdown);
-  assert.ok(!r.markdown.includes('river.jpg'), r.markdown);
+  assert.ok(r.markdown.includes(`${caption}. Photo: Town archive`), r.markdown);
+  for (const gone of ['lead.jpg', 'river.jpg', 'quay.jpg']) assert.ok(!r.markdown.includes(gone), `${gone}\n${r.markdown}`);
   assert.ok(r.markdown.includes('![The old bridge at dawn, seen from the east bank](https://site.test/img/bridge.jpg)'), r.markdown);
-  assert.ok(r.mediaRefs.some((m) => m.url === 'https://site.test/img/river.jpg'), 'the picture stays in mediaRefs');
+  for (const kept of ['lead.jpg', 'river.jpg', 'quay.jpg']) assert.ok(r.mediaRefs.some((m) => m.url.endsWith(kept)), `${kept} stays in mediaRefs`);
+});
+
+test('on a listing, a card picture named after its card heading stays: it is the card picture', () => {
+  const card = (n: number) => `<div class="card"><img src="/img/p${n}.jpg" alt="Garden trowel model ${n}"><h3><a href="/p/${n}">Garden trowel model ${n}</a></h3><p>Stainless steel blade and an ash handle, sharpened by hand in our workshop before it ships.</p></div>`;
+  const html = `<!doctype html><html><head><title>Garden trowels</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":"Garden trowels"}</script></head><body><main><h1>Garden trowels</h1>${[1, 2, 3, 4, 5, 6].map(card).join('')}</main></body></html>`;
+  const r = extractDocument({ html, url: 'https://shop.test/trowels' });
+  assert.equal(r.pageType, 'listing');
+  assert.ok(r.markdown.includes('![Garden trowel model 2](https://shop.test/img/p2.jpg)\n\n### [Garden trowel model 2](https://shop.test/p/2)'), r.markdown);
 });
 
 test('blocks: kinds, selectors, heading paths; markdown is the blocks joined', () => {
