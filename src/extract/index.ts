@@ -36,7 +36,7 @@ import type {
 
 export type * from './types.ts';
 export type { PageState } from './detect.ts';
-export { markdownToPlainText } from './markdown.ts';
+export { linkTargetsOnce, markdownToPlainText } from './markdown.ts';
 
 export interface ExtractInput {
   /** Decoded document body. */
@@ -246,7 +246,7 @@ function withEachTargetLinkedOnce(blocks: ContentBlock[]): ContentBlock[] {
   return blocks.map((b) => {
     if (b.kind === 'code') return b;
     const markdown = linkTargetsOnce(b.markdown, linked);
-    return markdown === b.markdown ? b : { ...b, markdown };
+    return markdown === b.markdown ? b : { ...b, markdown, linkedMarkdown: b.markdown };
   });
 }
 

@@ -20,6 +20,11 @@ export interface ContentBlock {
   language?: string;
   /** Absolute link targets inside the block (also those left as text because an earlier block links them). */
   links?: string[];
+  /**
+   * The block with every link as the page has it, when `markdown` leaves a target as text because an earlier block
+   * links it: a reader that keeps only some blocks (a section, a pruned read) links again from these.
+   */
+  linkedMarkdown?: string;
 }
 
 export interface ExtractedTable {

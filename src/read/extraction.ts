@@ -66,6 +66,7 @@ function fromContentBlocks(blocks: ReadonlyArray<Omit<ContentBlock, 'headingPath
     selector: b.selector,
     ...(b.level !== undefined ? { level: b.level } : {}),
     ...(b.links?.length ? { links: b.links } : {}),
+    ...(b.linkedMarkdown !== undefined ? { linkedMarkdown: b.linkedMarkdown } : {}),
   }));
 }
 

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { bm25Scores, isBoilerplate } from '../budget/fit.ts';
 import type { FocusQuery } from '../budget/focus.ts';
 import { parseDocument } from '../budget/sections.ts';
+import { linkTargetsOnce } from '../extract/index.ts';
 
 /** The block shape on the wire (playbooks.md §1, §11 member names). */
 export interface WireBlock {
@@ -23,6 +24,8 @@ export interface SourceBlock {
   kind: string;
   text: string;
   markdown?: string;
+  /** ContentBlock.linkedMarkdown: the block with the links `markdown` leaves as text (linked earlier). */
+  linkedMarkdown?: string;
   selector: string;
   level?: number;
   links?: string[];
@@ -146,6 +149,20 @@ export function mustContain(markdown: string, needle: string): { verdict: 'MATCH
     }
   }
   return { verdict: hitCount > 0 ? 'MATCH' : 'NO_MATCH', excerpts, hitCount };
+}
+
+/**
+ * The Markdown of some of a page's blocks, each link target linked where these blocks first name it (the extract
+ * links each target once over all its blocks, so a section read alone may hold a target the page linked earlier).
+ */
+export function markdownOfSome(blocks: readonly SourceBlock[]): string {
+  const linked = new Set<string>();
+  return blocks.map((b) => linkTargetsOnce(b.linkedMarkdown ?? b.markdown ?? b.text, linked)).join('\n\n');
+}
+
+/** The same over Markdown cut from a page's linked Markdown (selectors, fit): code is left alone. */
+export function linkEachTargetOnce(markdown: string): string {
+  return linkTargetsOnce(markdown, new Set());
 }
 
 /** compact_links: `[text](url)` → `text`; images and code are left alone. */

@@ -35,6 +35,8 @@ import {
   chunkMarkdown,
   compactLinks,
   diffBlocks,
+  linkEachTargetOnce,
+  markdownOfSome,
   mustContain,
   rankBlocks,
   tagTrust,
@@ -564,7 +566,10 @@ async function run(
   // --- materialise (§2 step 9) ---
   const compileStart = performance.now();
   const cost: TokenCost = await loadBudgetCost();
-  let markdown = page.markdown;
+  // Selectors and fit keep part of the page: they cut from the page as linked, and each target is linked once in
+  // what they keep (the extract links it where the whole page first names it, which may be outside the cut).
+  const cutting = Boolean(opts.selectors || opts.fit) && page.blocks.some((b) => b.linkedMarkdown !== undefined);
+  let markdown = cutting ? page.blocks.map((b) => b.linkedMarkdown ?? b.markdown ?? b.text).join('\n\n') : page.markdown;
   let fitReport: { paragraphsDropped: number; tokensDropped: number } | null = null;
   const query = opts.focusQuery ? decomposeQuery(opts.focusQuery) : null;
   if (opts.selectors) {
@@ -582,6 +587,7 @@ async function run(
       fitReport = { paragraphsDropped: fit.paragraphsDropped, tokensDropped: fit.tokensDropped };
     }
   }
+  if (cutting) markdown = linkEachTargetOnce(markdown);
   if (opts.compactLinks) markdown = compactLinks(markdown);
   if (!markdown.trim()) {
     return fail({ code: 'thin_extract', message: 'Nothing was left after selection and pruning.' }, { finalUrl: doc.finalUrl }, browserTried);
@@ -595,7 +601,7 @@ async function run(
   if (opts.deltaOnly && opts.diffAgainst && opts.jsonBlocks && diff) {
     const added = new Set(diff.addedBlocks.map((b) => b.hash));
     const addedSources = page.blocks.filter((b) => added.has(toWireBlocks([b], { compactLinks: true })[0].hash));
-    markdown = addedSources.map((b) => b.markdown ?? b.text).join('\n\n');
+    markdown = opts.compactLinks ? compactLinks(markdownOfSome(addedSources)) : markdownOfSome(addedSources);
     wireBlocks = wireBlocks.filter((b) => added.has(b.hash));
     deltaOnly = true;
   }

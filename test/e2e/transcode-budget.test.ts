@@ -20,6 +20,7 @@ before(async () => {
     const body = readFileSync(join(GOLDEN, `${name}.html`));
     routes[`/${name}`] = (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
   }
+  routes['/links-once'] = (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(LINKS_ONCE_PAGE);
   server = await startFixtureServer(routes);
   mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
 });
@@ -27,6 +28,14 @@ after(async () => {
   await mcp?.close();
   await server?.close();
 });
+
+const PROSE = 'The tool reads one page at a time and keeps what a reader of the page came for, with each source linked. ';
+/** The guide is linked in the intro and again in the Install section. */
+const LINKS_ONCE_PAGE = `<!doctype html><html lang="en"><head><title>Queue tool</title></head><body><main><article><h1>Queue tool</h1>
+  <p>${PROSE}Start with <a href="/guide">the user guide</a>, which explains every option in order, and keep it open while you work.</p>
+  <p>${PROSE.repeat(3)}</p><h2>Install</h2>
+  <p>${PROSE}Installing takes one command; <a href="/guide">the user guide</a> lists what each platform needs before you run it.</p>
+  <p>${PROSE.repeat(3)}</p></article></main></body></html>`;
 
 /** The payload the budget covers, serialised as in the response: markdown + requested sidecars + receipt. */
 function payloadTokens(json: any): number {
@@ -127,6 +136,19 @@ test('reading.md #24: head_safe at max_tokens 128 over MCP; the manifest names w
   assert.ok(follow.markdown.includes(`# ${heading}`), `section ${heading} returned`);
   const missing = (await mcp.call('occam_transcode', { url, section: 'No such heading' })).json;
   assert.equal(missing.failure.code, 'content_selectors_miss');
+});
+
+test('a target is linked once in the read, and once in a section read alone even when the page linked it earlier', async () => {
+  const url = server.url('/links-once');
+  const guide = `[the user guide](${server.url('/guide')})`;
+  const whole = (await mcp.call('occam_transcode', { url })).json;
+  assert.equal(whole.ok, true);
+  assert.equal(whole.markdown.split(guide).length, 2, whole.markdown);
+  assert.ok(whole.markdown.includes('Installing takes one command; the user guide lists'), whole.markdown);
+  const install = (await mcp.call('occam_transcode', { url, section: 'Install' })).json;
+  assert.equal(install.ok, true);
+  assert.ok(!install.markdown.includes('Start with'), install.markdown);
+  assert.ok(install.markdown.includes(`Installing takes one command; ${guide} lists`), install.markdown);
 });
 
 test('reading.md #26/#27 over MCP: focus_window keeps the answering section; sandwich when nothing matches', async () => {
