@@ -152,15 +152,14 @@ export function mustContain(markdown: string, needle: string): { verdict: 'MATCH
 }
 
 /**
- * The Markdown of some of a page's blocks, each link target linked where these blocks first name it (the extract
- * links each target once over all its blocks, so a section read alone may hold a target the page linked earlier).
+ * Blocks' Markdown with every link as the page has it. The extract links each target once over all its blocks, so
+ * a part of the page (a section, a pruned read, the added blocks) is cut from this and then linked once itself.
  */
-export function markdownOfSome(blocks: readonly SourceBlock[]): string {
-  const linked = new Set<string>();
-  return blocks.map((b) => linkTargetsOnce(b.linkedMarkdown ?? b.markdown ?? b.text, linked)).join('\n\n');
+export function linkedMarkdownOf(blocks: readonly SourceBlock[]): string {
+  return blocks.map((b) => b.linkedMarkdown ?? b.markdown ?? b.text).join('\n\n');
 }
 
-/** The same over Markdown cut from a page's linked Markdown (selectors, fit): code is left alone. */
+/** Each target linked where the Markdown first names it; code is left alone. */
 export function linkEachTargetOnce(markdown: string): string {
   return linkTargetsOnce(markdown, new Set());
 }

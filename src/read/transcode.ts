@@ -36,7 +36,7 @@ import {
   compactLinks,
   diffBlocks,
   linkEachTargetOnce,
-  markdownOfSome,
+  linkedMarkdownOf,
   mustContain,
   rankBlocks,
   tagTrust,
@@ -569,7 +569,7 @@ async function run(
   // Selectors and fit keep part of the page: they cut from the page as linked, and each target is linked once in
   // what they keep (the extract links it where the whole page first names it, which may be outside the cut).
   const cutting = Boolean(opts.selectors || opts.fit) && page.blocks.some((b) => b.linkedMarkdown !== undefined);
-  let markdown = cutting ? page.blocks.map((b) => b.linkedMarkdown ?? b.markdown ?? b.text).join('\n\n') : page.markdown;
+  let markdown = cutting ? linkedMarkdownOf(page.blocks) : page.markdown;
   let fitReport: { paragraphsDropped: number; tokensDropped: number } | null = null;
   const query = opts.focusQuery ? decomposeQuery(opts.focusQuery) : null;
   if (opts.selectors) {
@@ -601,7 +601,8 @@ async function run(
   if (opts.deltaOnly && opts.diffAgainst && opts.jsonBlocks && diff) {
     const added = new Set(diff.addedBlocks.map((b) => b.hash));
     const addedSources = page.blocks.filter((b) => added.has(toWireBlocks([b], { compactLinks: true })[0].hash));
-    markdown = opts.compactLinks ? compactLinks(markdownOfSome(addedSources)) : markdownOfSome(addedSources);
+    const addedMarkdown = linkEachTargetOnce(linkedMarkdownOf(addedSources));
+    markdown = opts.compactLinks ? compactLinks(addedMarkdown) : addedMarkdown;
     wireBlocks = wireBlocks.filter((b) => added.has(b.hash));
     deltaOnly = true;
   }
