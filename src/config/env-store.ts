@@ -2,6 +2,8 @@
 import { bad, define, int, ok, type Parsed } from './env-spec.ts';
 
 export const STORE_POOL = { default: 10, min: 1, max: 100 };
+/** Longest one database statement may run (server-side statement_timeout; the client gives up shortly after). */
+export const STORE_QUERY_TIMEOUT_MS = { default: 10_000, min: 100, max: 600_000 };
 
 /** postgres:// or postgresql:// with a host; blank = unset (embedded stores). */
 function postgresUrl(raw: string): Parsed<string | null> {
@@ -37,5 +39,15 @@ export const storeVars = [
     defaultText: String(STORE_POOL.default),
     range: `${STORE_POOL.min}–${STORE_POOL.max}`,
     parse: int(STORE_POOL.min, STORE_POOL.max, { clamp: true }),
+  }),
+  define<number>({
+    name: 'OCCAM_STORE_QUERY_TIMEOUT_MS',
+    area: 'store',
+    description:
+      'Longest one PostgreSQL statement may take (only with OCCAM_STORE_URL): the server cancels it (statement_timeout) and the client stops waiting shortly after, so a hung — not down — database fails the call with `store_timeout` instead of hanging it.',
+    default: STORE_QUERY_TIMEOUT_MS.default,
+    defaultText: `${STORE_QUERY_TIMEOUT_MS.default} (10 s)`,
+    range: `${STORE_QUERY_TIMEOUT_MS.min}–${STORE_QUERY_TIMEOUT_MS.max}`,
+    parse: int(STORE_QUERY_TIMEOUT_MS.min, STORE_QUERY_TIMEOUT_MS.max),
   }),
 ];

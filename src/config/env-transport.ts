@@ -6,6 +6,8 @@ export const MESSAGE_BYTES = { default: 4_194_304, min: 65_536, max: 16_777_216 
 export const REMOTE_SESSIONS = { default: 4, min: 1, max: 32 } as const;
 export const BATCH_MAX_URLS = { default: 64, min: 1, max: 256 } as const;
 export const BATCH_PARALLEL = { default: 4, min: 1, max: 16 } as const;
+/** How long a batch claim is held without renewal (renewed every third of it while the read runs). */
+export const BATCH_LEASE_MS = { default: 60_000, min: 5_000, max: 3_600_000 };
 export const DEFAULT_JWT_NAME = 'occam-mcp';
 
 export const transportVars = [
@@ -106,5 +108,15 @@ export const transportVars = [
     defaultText: String(BATCH_PARALLEL.default),
     range: `${BATCH_PARALLEL.min}–${BATCH_PARALLEL.max}`,
     parse: int(BATCH_PARALLEL.min, BATCH_PARALLEL.max, { clamp: true }),
+  }),
+  define<number>({
+    name: 'OCCAM_BATCH_LEASE_MS',
+    area: 'jobs',
+    description:
+      "How long a worker's claim on a batch item lasts without renewal. A worker renews its claims every third of it while it reads; a claim whose worker died, hung or lost the store comes back to the queue once its lease has run out, so a shorter lease recovers sooner and a longer one tolerates longer store outages without re-reading.",
+    default: BATCH_LEASE_MS.default,
+    defaultText: `${BATCH_LEASE_MS.default} (60 s)`,
+    range: `${BATCH_LEASE_MS.min}–${BATCH_LEASE_MS.max}`,
+    parse: int(BATCH_LEASE_MS.min, BATCH_LEASE_MS.max),
   }),
 ];

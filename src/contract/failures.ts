@@ -64,8 +64,9 @@ export const FAILURE_CODES = {
   // trust
   invalid_receipt: 'Receipt/capsule/history unparsable or structurally invalid.',
   canary_unavailable: 'Canary probe host could not start.',
-  // batch
+  // batch & shared store
   job_not_found: 'Unknown job_id.',
+  store_timeout: 'The shared store (PostgreSQL) did not answer within OCCAM_STORE_QUERY_TIMEOUT_MS; retry shortly.',
   // transport & startup
   remote_requires_tls_cert: '--remote without a certificate path.',
   tls_cert_not_found: 'Certificate path does not exist.',
@@ -85,7 +86,7 @@ export function isFailureCode(code: string): code is FailureCode {
   return Object.hasOwn(FAILURE_CODES, code) || DYNAMIC.test(code);
 }
 
-const RETRYABLE = new Set<string>(['timeout', 'network_error', 'dns_error', 'http_429']);
+const RETRYABLE = new Set<string>(['timeout', 'network_error', 'dns_error', 'http_429', 'store_timeout']);
 
 /** tools.md §7.1: retryable codes (thin_extract is retryable only until the browser has been tried). */
 export function isRetryable(code: string, browserTried = true): boolean {

@@ -1,11 +1,16 @@
 // The background worker pool of the batch store: polls every 200 ms (and right after a submit), claims items in
 // submission order and reads up to `parallel` of them at once. A read is any `ReadOne` — the service wires the real
 // transcode pipeline; tests may pass their own. Stopping aborts in-flight reads and hands their items back.
+//
+// Self-healing after a store outage (a database restart, a partition): a result that cannot be recorded is retried
+// with backoff for up to one lease; then the claim is handed back, and if even that fails it is no longer renewed,
+// so its lease runs out and the next recovery sweep — of any worker, this one included — puts it back in the queue.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { OccamError } from '../contract/failures.ts';
 import type { BatchReadOptions } from './batch-request.ts';
-import type { BatchStore, ItemOutcome, Owner } from './batch-store.ts';
+import type { BatchStore, ClaimRef, ItemOutcome, Owner } from './batch-store.ts';
 
 export type ReadOne = (url: string, options: BatchReadOptions, signal: AbortSignal) => Promise<ItemOutcome>;
 
@@ -18,6 +23,14 @@ export interface ProcessorOptions {
   /** Whether a pid on this host is alive (injected for tests). */
   isAlive?: (pid: number) => boolean;
 }
+
+/** The lease of a claim unless the service sets another (OCCAM_BATCH_LEASE_MS). */
+export const DEFAULT_LEASE_MS = 60_000;
+/** First wait before recording a result again; doubles per try up to RECORD_RETRY_MAX_MS. */
+export const RECORD_RETRY_FIRST_MS = 250;
+export const RECORD_RETRY_MAX_MS = 5_000;
+/** During an outage the poll loop fails every 200 ms: one line per this interval is enough to see it. */
+export const STORE_ERROR_LOG_EVERY_MS = 5_000;
 
 export function processAlive(pid: number): boolean {
   try {
@@ -48,13 +61,14 @@ export class BatchProcessor {
   private readonly leaseMs: number;
   private readonly warn: (line: string) => void;
   private readonly isAlive: (pid: number) => boolean;
-  private readonly inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly inFlight = new Map<string, { claim: ClaimRef; controller: AbortController; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
   private lastRecovery = 0;
+  private lastStoreErrorLog = 0;
   private readonly recoverEveryMs: number;
 
   constructor(store: BatchStore, readOne: ReadOne, options: ProcessorOptions) {
@@ -62,7 +76,7 @@ export class BatchProcessor {
     this.readOne = readOne;
     this.parallel = options.parallel;
     this.pollMs = options.pollMs ?? 200;
-    this.leaseMs = options.leaseMs ?? 60_000;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     // Often enough that a dead neighbour's claims on this host come back within seconds; expired leases of other
     // hosts are caught on the same sweep.
     this.recoverEveryMs = Math.min(this.leaseMs / 2, 5_000);
@@ -78,15 +92,20 @@ export class BatchProcessor {
     this.timer = setInterval(() => this.pump(), this.pollMs);
     this.timer.unref();
     this.renewTimer = setInterval(() => {
-      if (this.inFlight.size) this.store.renewLeases(this.owner, this.leaseMs).catch((err) => this.warn(`[occam.batch] lease renewal failed: ${(err as Error).message}`));
+      if (this.inFlight.size) this.store.renewLeases(this.owner, this.leaseMs, this.working()).catch((err) => this.warn(`[occam.batch] lease renewal failed: ${(err as Error).message}`));
     }, Math.max(1000, Math.floor(this.leaseMs / 3)));
     this.renewTimer.unref();
     this.pump();
   }
 
+  /** The claims this worker is still reading or recording. */
+  private working(): ClaimRef[] {
+    return [...this.inFlight.values()].map((r) => r.claim);
+  }
+
   private async recover(): Promise<void> {
     this.lastRecovery = Date.now();
-    const { resumed, failed } = await this.store.recover(this.owner, this.isAlive);
+    const { resumed, failed } = await this.store.recover(this.owner, this.isAlive, this.working());
     if (resumed || failed) this.warn(`[occam.batch] recovered abandoned items: ${resumed} resumed, ${failed} failed after repeated interruptions`);
   }
 
@@ -119,23 +138,56 @@ export class BatchProcessor {
           break;
         }
         const key = `${item.jobId}:${item.seq}`;
+        const claim: ClaimRef = { jobId: item.jobId, seq: item.seq };
         const controller = new AbortController();
         const done = Promise.resolve()
           .then(() => this.readOne(item.url, item.options, controller.signal))
           .catch(outcomeOfError)
           .then(async (outcome) => {
             if (controller.signal.aborted) return; // stopping: the claim is released, not completed
-            await this.store.complete(this.owner, item.jobId, item.seq, outcome);
+            await this.record(claim, key, outcome, controller.signal);
           })
-          .catch((err) => this.warn(`[occam.batch] could not record ${key}: ${(err as Error).message}`))
           .finally(() => {
             this.inFlight.delete(key);
             if (!this.stopped) void this.pump();
           });
-        this.inFlight.set(key, { controller, done });
+        this.inFlight.set(key, { claim, controller, done });
       }
     } catch (err) {
-      this.warn(`[occam.batch] store error: ${(err as Error).message}`);
+      if (Date.now() - this.lastStoreErrorLog >= STORE_ERROR_LOG_EVERY_MS) {
+        this.lastStoreErrorLog = Date.now();
+        this.warn(`[occam.batch] store error (retrying every ${this.pollMs} ms): ${(err as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * Records an outcome, retrying with backoff for up to one lease while the store is unreachable (the claim stays
+   * in flight meanwhile, so its lease is renewed whenever the store answers). A store that answered "not yours"
+   * (the lease ran out and another worker took the item) is final: that worker records it.
+   */
+  private async record(claim: ClaimRef, key: string, outcome: ItemOutcome, signal: AbortSignal): Promise<void> {
+    const giveUpAt = Date.now() + this.leaseMs;
+    let wait = RECORD_RETRY_FIRST_MS;
+    for (;;) {
+      try {
+        await this.store.complete(this.owner, claim.jobId, claim.seq, outcome);
+        return;
+      } catch (err) {
+        if (signal.aborted || this.stopped || Date.now() + wait > giveUpAt) {
+          this.warn(`[occam.batch] could not record ${key}, handing the claim back: ${(err as Error).message}`);
+          break;
+        }
+        this.warn(`[occam.batch] could not record ${key}, retrying in ${wait} ms: ${(err as Error).message}`);
+        await sleep(wait);
+        wait = Math.min(wait * 2, RECORD_RETRY_MAX_MS);
+      }
+    }
+    try {
+      await this.store.releaseClaim(this.owner, claim);
+    } catch (err) {
+      // Not renewed from now on: the lease runs out and a recovery sweep (ours included) re-queues the item.
+      this.warn(`[occam.batch] could not hand ${key} back; it returns when its lease expires: ${(err as Error).message}`);
     }
   }
 

@@ -60,7 +60,11 @@ export function transcodeReader(runtime: RuntimeContext, services: Services): Re
 export async function openBatchJobs(runtime: RuntimeContext, services: Services, readOne: ReadOne | null, dbPath?: string): Promise<BatchJobs> {
   const store = await openBatchStore(runtime, services, dbPath);
   const processor = readOne
-    ? new BatchProcessor(store, readOne, { parallel: readEnv<number>('OCCAM_BATCH_PARALLEL', runtime.env, runtime.warn), warn: runtime.warn })
+    ? new BatchProcessor(store, readOne, {
+        parallel: readEnv<number>('OCCAM_BATCH_PARALLEL', runtime.env, runtime.warn),
+        leaseMs: readEnv<number>('OCCAM_BATCH_LEASE_MS', runtime.env, runtime.warn),
+        warn: runtime.warn,
+      })
     : null;
   processor?.start();
   return {

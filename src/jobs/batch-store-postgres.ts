@@ -20,6 +20,7 @@ import {
   newJobId,
   type BatchStore,
   type ClaimedItem,
+  type ClaimRef,
   type ItemOutcome,
   type ItemState,
   type JobState,
@@ -187,8 +188,22 @@ export class PostgresBatchStore implements BatchStore {
     return rows[0]!.n === 1;
   }
 
-  async renewLeases(owner: Owner, leaseMs: number): Promise<void> {
-    await this.pool.query(`UPDATE batch_items SET lease_until = $1 WHERE state = 'running' AND owner = $2`, [this.now() + leaseMs, owner.token]);
+  async renewLeases(owner: Owner, leaseMs: number, working: ClaimRef[]): Promise<void> {
+    if (working.length === 0) return;
+    await this.pool.query(
+      `UPDATE batch_items i SET lease_until = $1 FROM unnest($3::text[], $4::int[]) AS w(job_id, seq)
+       WHERE i.job_id = w.job_id AND i.seq = w.seq AND i.state = 'running' AND i.owner = $2`,
+      [this.now() + leaseMs, owner.token, working.map((c) => c.jobId), working.map((c) => c.seq)],
+    );
+  }
+
+  async releaseClaim(owner: Owner, claim: ClaimRef): Promise<boolean> {
+    const r = await this.pool.query(
+      `UPDATE batch_items SET state = 'pending', owner = NULL, lease_until = NULL, attempts = GREATEST(attempts - 1, 0)
+       WHERE job_id = $1 AND seq = $2 AND state = 'running' AND owner = $3`,
+      [claim.jobId, claim.seq, owner.token],
+    );
+    return (r.rowCount ?? 0) === 1;
   }
 
   async release(owner: Owner): Promise<number> {
@@ -199,7 +214,7 @@ export class PostgresBatchStore implements BatchStore {
     return r.rowCount ?? 0;
   }
 
-  async recover(self: Owner, isAlive: (pid: number) => boolean): Promise<{ resumed: number; failed: number }> {
+  async recover(self: Owner, isAlive: (pid: number) => boolean, working: ClaimRef[] = []): Promise<{ resumed: number; failed: number }> {
     const now = this.now();
     // Pids are only meaningful on our own host: those owners can be proven gone at once; elsewhere the lease decides.
     const local = await this.pool.query<{ owner_pid: number }>(
@@ -207,7 +222,11 @@ export class PostgresBatchStore implements BatchStore {
       [self.host, self.token],
     );
     const deadPids = local.rows.map((r) => r.owner_pid).filter((pid) => pid === self.pid || !isAlive(pid));
-    const abandoned = `state = 'running' AND owner <> $2 AND (lease_until < $1 OR (owner_host = $3 AND owner_pid = ANY($4::int[])))`;
+    // Our own claims count too once their lease ran out (a result we could not record, a renewal lost to an
+    // outage), except the ones we are still reading.
+    const abandoned = `state = 'running' AND (
+        (owner <> $2 AND (lease_until < $1 OR (owner_host = $3 AND owner_pid = ANY($4::int[]))))
+        OR (owner = $2 AND lease_until < $1 AND NOT (job_id || ':' || seq::text = ANY($8::text[]))))`;
     const { rows } = await this.pool.query<{ resumed: number; failed: number }>(
       `WITH finished AS (
          UPDATE batch_items SET state = 'failed', ok = false, failure_code = 'transcode_failed', failure_message = $6 || attempts || $7,
@@ -220,7 +239,7 @@ export class PostgresBatchStore implements BatchStore {
          RETURNING job_id
        ), closed AS (${CLOSE_JOBS} RETURNING j.job_id)
        SELECT (SELECT COUNT(*)::int FROM resumed) AS resumed, (SELECT COUNT(*)::int FROM finished) AS failed`,
-      [now, self.token, self.host, deadPids, MAX_ATTEMPTS, ...INTERRUPTED_MESSAGE],
+      [now, self.token, self.host, deadPids, MAX_ATTEMPTS, ...INTERRUPTED_MESSAGE, working.map((c) => `${c.jobId}:${c.seq}`)],
     );
     return rows[0]!;
   }

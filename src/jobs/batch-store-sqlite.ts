@@ -15,6 +15,7 @@ import {
   type ItemState,
   type JobState,
   type JobStatus,
+  type ClaimRef,
   type Owner,
   type ResultItem,
   type ResultPage,
@@ -178,9 +179,23 @@ export class SqliteBatchStore implements BatchStore {
     }
   }
 
-  /** Extends the leases of the claims this owner is still working on. */
-  async renewLeases(owner: Owner, leaseMs: number): Promise<void> {
-    this.db.prepare(`UPDATE batch_items SET lease_until = ? WHERE state = 'running' AND owner = ?`).run(this.now() + leaseMs, owner.token);
+  async renewLeases(owner: Owner, leaseMs: number, working: ClaimRef[]): Promise<void> {
+    if (working.length === 0) return;
+    const renew = this.db.prepare(`UPDATE batch_items SET lease_until = ? WHERE job_id = ? AND seq = ? AND state = 'running' AND owner = ?`);
+    const until = this.now() + leaseMs;
+    this.tx(() => {
+      for (const c of working) renew.run(until, c.jobId, c.seq, owner.token);
+    });
+  }
+
+  async releaseClaim(owner: Owner, claim: ClaimRef): Promise<boolean> {
+    const changed = this.db
+      .prepare(
+        `UPDATE batch_items SET state = 'pending', owner = NULL, lease_until = NULL, attempts = MAX(attempts - 1, 0)
+         WHERE job_id = ? AND seq = ? AND state = 'running' AND owner = ?`,
+      )
+      .run(claim.jobId, claim.seq, owner.token).changes;
+    return Number(changed) === 1;
   }
 
   /** Gives this owner's unfinished claims back (clean shutdown). */
@@ -194,7 +209,8 @@ export class SqliteBatchStore implements BatchStore {
    * Returns abandoned claims to pending: same host and the owning process is gone (or it is an earlier
    * incarnation with our pid), or the lease ran out. Items already claimed MAX_ATTEMPTS times are failed instead.
    */
-  async recover(self: Owner, isAlive: (pid: number) => boolean): Promise<{ resumed: number; failed: number }> {
+  async recover(self: Owner, isAlive: (pid: number) => boolean, working: ClaimRef[] = []): Promise<{ resumed: number; failed: number }> {
+    const reading = new Set(working.map((c) => `${c.jobId}:${c.seq}`));
     return this.tx(() => {
       const now = this.now();
       const running = this.db
@@ -204,7 +220,10 @@ export class SqliteBatchStore implements BatchStore {
       let failed = 0;
       const touched = new Set<string>();
       for (const item of running) {
-        if (item.owner === self.token) continue;
+        if (item.owner === self.token) {
+          // Our own claim comes back once its lease ran out, unless we are still reading it.
+          if (reading.has(`${item.job_id}:${item.seq}`) || item.lease_until >= now) continue;
+        }
         const sameHost = item.owner_host === self.host;
         const ownerGone = sameHost && (item.owner_pid === self.pid || !isAlive(item.owner_pid));
         if (!ownerGone && item.lease_until >= now) continue;

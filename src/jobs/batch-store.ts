@@ -26,6 +26,12 @@ export interface Owner {
   pid: number;
 }
 
+/** One claim: an item of a job. */
+export interface ClaimRef {
+  jobId: string;
+  seq: number;
+}
+
 export interface ClaimedItem {
   jobId: string;
   seq: number;
@@ -78,12 +84,20 @@ export interface BatchStore {
   claimNext(owner: Owner, leaseMs: number): Promise<ClaimedItem | null>;
   /** Records an outcome if this owner still holds the claim; false when the result is discarded. */
   complete(owner: Owner, jobId: string, seq: number, outcome: ItemOutcome): Promise<boolean>;
-  /** Extends the leases of the claims this owner is still working on. */
-  renewLeases(owner: Owner, leaseMs: number): Promise<void>;
+  /**
+   * Extends the leases of `working`, the claims this owner is still reading. Only those: a claim the owner gave up
+   * on (its result could not be recorded) must be left to expire so that any worker, this one included, takes it.
+   */
+  renewLeases(owner: Owner, leaseMs: number, working: ClaimRef[]): Promise<void>;
   /** Gives this owner's unfinished claims back (clean shutdown). */
   release(owner: Owner): Promise<number>;
-  /** Returns abandoned claims to pending (owner gone on this host, or lease expired); fails the repeatedly crashed. */
-  recover(self: Owner, isAlive: (pid: number) => boolean): Promise<{ resumed: number; failed: number }>;
+  /** Gives one claim back to pending (its result could not be recorded); false when the owner no longer held it. */
+  releaseClaim(owner: Owner, claim: ClaimRef): Promise<boolean>;
+  /**
+   * Returns abandoned claims to pending — owner gone on this host, or lease expired, this owner's own expired
+   * claims included unless they are in `working` — and fails the repeatedly crashed.
+   */
+  recover(self: Owner, isAlive: (pid: number) => boolean, working?: ClaimRef[]): Promise<{ resumed: number; failed: number }>;
   status(jobId: string): Promise<JobStatus | null>;
   /** Items from `cursor` (sequence number), at most `limit`; next_cursor null when nothing remains. */
   results(jobId: string, cursor: number, limit: number): Promise<ResultPage | null>;

@@ -2,6 +2,7 @@
 // needs the database. The pool is bounded (OCCAM_STORE_POOL_SIZE); every kind of state shares it and runs its own
 // migrations the first time it is asked for.
 import type { Pool, PoolClient } from 'pg';
+import { OccamError } from '../contract/failures.ts';
 import { readEnv } from '../config/env.ts';
 import { defineService, type Services } from '../runtime/services.ts';
 import { migrate, registeredKinds } from './migrate.ts';
@@ -22,6 +23,38 @@ export interface SharedPostgres {
 
 /** How long shutdown waits for retained users before ending the pool anyway. */
 const DRAIN_MS = 5_000;
+/** The client stops waiting this long after the server's statement_timeout, so the server's cancel wins a race. */
+const CLIENT_TIMEOUT_MARGIN_MS = 1_000;
+
+/**
+ * A statement the database did not finish in time — the server cancelled it (SQLSTATE 57014) or the client gave up
+ * waiting (a hung server, a partition) — becomes the typed `store_timeout`; everything else passes unchanged.
+ */
+export function storeTimeoutOf(err: unknown, timeoutMs: number): unknown {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  const timedOut = e?.code === '57014' || /^Query read timeout$|timeout exceeded when trying to connect|connection timeout/i.test(message);
+  if (!timedOut) return err;
+  return new OccamError('store_timeout', `The shared store (PostgreSQL) did not answer within ${timeoutMs} ms: ${message}`, { timeoutMs });
+}
+
+/**
+ * Bounds every statement of the pool: the server cancels it after `timeoutMs` (statement_timeout, set per
+ * connection), the client stops waiting shortly after (query_timeout; a hung server never answers a cancel), and
+ * either ends as `store_timeout`. The pool's query is wrapped once here so that every store (batch, watch, search
+ * handles, grades) gets the same bound and the same typed failure without each call site remembering it.
+ */
+function boundPool(pool: Pool, timeoutMs: number): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const out = query(...args);
+    // The callback form returns nothing; Occam uses promises only, but a callback caller gets pg's own behaviour.
+    if (!(out instanceof Promise)) return out;
+    return out.catch((err: unknown) => {
+      throw storeTimeoutOf(err, timeoutMs);
+    });
+  };
+}
 
 export const postgresService = defineService<SharedPostgres & { drain: () => Promise<void> }>({
   id: 'store-postgres',
@@ -29,13 +62,17 @@ export const postgresService = defineService<SharedPostgres & { drain: () => Pro
     const selection = storeSelection(runtime);
     if (selection.kind !== 'postgres') throw new Error('OCCAM_STORE_URL is not set: the embedded stores are in use');
     const { default: pg } = await import('pg');
+    const timeoutMs = readEnv<number>('OCCAM_STORE_QUERY_TIMEOUT_MS', runtime.env, runtime.warn);
     const pool = new pg.Pool({
       connectionString: selection.url,
       max: readEnv<number>('OCCAM_STORE_POOL_SIZE', runtime.env, runtime.warn),
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
       application_name: 'occam',
+      statement_timeout: timeoutMs,
+      query_timeout: timeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
     });
+    boundPool(pool, timeoutMs);
     // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (err) => runtime.warn(`[occam.store] idle PostgreSQL connection lost: ${err.message}`));
     const migrated = new Map<string, Promise<Pool>>();

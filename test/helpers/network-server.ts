@@ -96,7 +96,7 @@ export interface RawReply {
 /** One HTTP(S) request with full control over headers (including Host), no redirects, no pooling. */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; ca?: string | Buffer } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string; ca?: string | Buffer; timeoutMs?: number } = {},
 ): Promise<RawReply> {
   const u = new URL(url);
   const make = u.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -118,6 +118,8 @@ export function rawRequest(
       },
     );
     req.on('error', reject);
+    // A bound on the whole exchange: a server that never answers fails the request instead of hanging the test.
+    if (options.timeoutMs) req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
     req.end(options.body);
   });
 }

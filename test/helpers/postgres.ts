@@ -29,6 +29,14 @@ export interface PgCluster {
   postmasterPid: () => number;
   /** A fresh, empty database; returns its URL. */
   createDatabase: (name?: string) => Promise<string>;
+  /** `pg_ctl restart -m fast`: every connection is dropped, the server is back on the same port when this resolves. */
+  restart: () => Promise<void>;
+  /**
+   * Freezes every process of the cluster (SIGSTOP): connections stay open but nothing answers — a hung database or
+   * a network partition, as a client sees it. `resume()` thaws them (SIGCONT).
+   */
+  pause: () => void;
+  resume: () => void;
   stop: () => Promise<void>;
 }
 
@@ -123,10 +131,11 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
   await run(user, join(bin, 'initdb'), ['-D', data, '-U', 'occam', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   let port = 0;
   let lastError: Error | null = null;
+  let serverOptions = '';
   // The free port may be taken between probing and binding: a few tries.
   for (let attempt = 0; attempt < 3 && !port; attempt++) {
     const candidate = await freePort();
-    const serverOptions = [
+    serverOptions = [
       `-p ${candidate}`,
       `-k ${dir}`,
       `-c listen_addresses=127.0.0.1`,
@@ -153,10 +162,33 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
   running.add(stopNow);
   const url = `postgres://occam@127.0.0.1:${port}/postgres`;
   let dbCount = 0;
+  const postmasterPid = () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let frozen: number[] = [];
+  const signalCluster = (signal: NodeJS.Signals, pids: number[]) => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // a backend that ended meanwhile
+      }
+    }
+  };
   return {
     url,
     port,
-    postmasterPid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    postmasterPid,
+    restart: () => run(user, join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-o', serverOptions, '-m', 'fast', '-w', '-t', '30', 'restart']),
+    pause: () => {
+      const master = postmasterPid();
+      const children = spawnSync('pgrep', ['-P', String(master)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+      // The postmaster first, so it forks no new backend while its children are being stopped.
+      frozen = [master, ...children];
+      signalCluster('SIGSTOP', frozen);
+    },
+    resume: () => {
+      signalCluster('SIGCONT', frozen);
+      frozen = [];
+    },
     createDatabase: async (name) => {
       const db = name ?? `t${process.pid}_${++dbCount}`;
       if (!/^[a-z_][a-z0-9_]*$/.test(db)) throw new Error(`bad database name ${db}`);

@@ -9,7 +9,7 @@
 // booting beside it): health answers 503 and the store is retried every few seconds until it answers.
 import { createServer } from 'node:http';
 import type { RuntimeContext } from '../../runtime/context.ts';
-import { batchFailure } from '../../contract/failures.ts';
+import { batchFailure, OccamError } from '../../contract/failures.ts';
 import { jobResults, jobStatus, submitJob } from '../../jobs/batch-api.ts';
 import { batchJobsService, type BatchJobs } from '../../jobs/batch-service.ts';
 import { storeSelection } from '../../store/index.ts';
@@ -91,6 +91,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
     } catch (err) {
       runtime.warn(`[occam.batch] request failed: ${(err as Error).message}`);
       if (res.headersSent) return;
+      if (err instanceof OccamError && err.code === 'store_timeout') return sendJson(res, 503, batchFailure(err.code, err.message), { 'retry-after': '5' });
       // A database that stopped answering is a 503 the client may retry, not an internal error.
       const pingable = jobs ? await jobs.store.ping() : false;
       sendJson(res, pingable ? 500 : 503, pingable ? batchFailure('transcode_failed', 'internal error') : unavailable());

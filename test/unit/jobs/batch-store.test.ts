@@ -181,6 +181,27 @@ for (const backend of storeBackends()) {
     await store.close();
   });
 
+    it('batch store: leases renew only for the claims still being read; a given-up claim expires and comes back, to its own owner too', async () => {
+    let now = 1_000;
+    const store = await openBatchAt(await backend.place(), () => now);
+    const job = await store.submit(submission(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']));
+    const reading = (await store.claimNext(ownerA, 10_000))!;
+    const stranded = (await store.claimNext(ownerA, 10_000))!; // its result could not be recorded
+    const handedBack = (await store.claimNext(ownerA, 10_000))!;
+    assert.equal(await store.releaseClaim(ownerA, { jobId: handedBack.jobId, seq: handedBack.seq }), true);
+    assert.equal(await store.releaseClaim(ownerB, { jobId: reading.jobId, seq: reading.seq }), false, 'only the owner hands a claim back');
+    now = 9_000;
+    await store.renewLeases(ownerA, 10_000, [{ jobId: reading.jobId, seq: reading.seq }]);
+    now = 12_000; // the stranded claim's lease (until 11 000) ran out; the one being read was renewed to 19 000
+    const self = { ...ownerA }; // the same process: its pid is alive, only the lease can free its claims
+    assert.deepEqual(await store.recover(self, () => true, [{ jobId: reading.jobId, seq: reading.seq }]), { resumed: 1, failed: 0 });
+    const items = (await store.results(job.jobId, 0, 10))!.items;
+    assert.equal(items[reading.seq].state, 'running');
+    assert.equal(items[stranded.seq].state, 'pending');
+    assert.equal(items[handedBack.seq].state, 'pending');
+    await store.close();
+  });
+
     it('batch store: release hands an owner\'s unfinished claims back', async () => {
     const store = await openBatchAt(await backend.place(), () => 1);
     const job = await store.submit(submission(['http://a.test/1', 'http://a.test/2']));
