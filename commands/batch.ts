@@ -152,7 +152,7 @@ export function register(program: Command): void {
   batch
     .command('submit')
     .argument('<source...>', 'a file with one URL a line, - for stdin, or URLs')
-    .description('queue the URLs as one job; prints the job id on stdout')
+    .description('queue the URLs as one job (several, in order, when the list is longer than one job takes: OCCAM_BATCH_MAX_URLS); prints each job id on stdout')
     .option('--json', 'one JSON document: {ok, job_id, accepted_count, state[, progress]}')
     .option(serverOption, serverHelp)
     .option('--policy <policy>', 'http | browser | http_then_browser (default)')
@@ -173,30 +173,44 @@ export function register(program: Command): void {
       if (urls.length === 0) throw new VerbError('occam batch submit: no URLs (one a line; blank lines and # comments are skipped)', EXIT.usage);
       const client = await openClient(opts, Boolean(opts.wait));
       try {
-        const body: Record<string, unknown> = { urls: JSON.stringify(urls), fit_markdown: opts.fit !== false };
-        if (opts.policy) body.backend_policy = opts.policy;
-        if (opts.maxTokens !== undefined) body.max_tokens = opts.maxTokens;
-        if (opts.focus) body.focus_query = opts.focus;
-        if (opts.idempotencyKey) body.idempotency_key = opts.idempotencyKey;
-        const reply = await client.submit(body);
-        if (!reply.body.ok) failOnReply(reply, json);
-        const jobId = String(reply.body.job_id);
-        if (!json) {
-          printErr(paint(processContext(), json).dim(`occam batch: job ${jobId} — ${String(reply.body.accepted_count)} URL(s) queued in ${client.where}`));
-          if (!opts.wait && !opts.server) printErr(`  run \`occam batch wait ${jobId}\` (or a batch server on this store) to read them`);
+        const { splitIntoJobs } = await import('../src/jobs/batch-client.ts');
+        // A list longer than one job takes is cut into several jobs, in order, instead of being refused.
+        const chunks = splitIntoJobs(urls, await client.maxUrls());
+        const submitted: Array<Record<string, unknown>> = [];
+        for (const [i, chunk] of chunks.entries()) {
+          const body: Record<string, unknown> = { urls: JSON.stringify(chunk), fit_markdown: opts.fit !== false };
+          if (opts.policy) body.backend_policy = opts.policy;
+          if (opts.maxTokens !== undefined) body.max_tokens = opts.maxTokens;
+          if (opts.focus) body.focus_query = opts.focus;
+          // Each part keeps its own key, so re-running the same split submission finds every part again.
+          if (opts.idempotencyKey) body.idempotency_key = chunks.length === 1 ? opts.idempotencyKey : `${opts.idempotencyKey}#${i + 1}/${chunks.length}`;
+          const reply = await client.submit(body);
+          if (!reply.body.ok) failOnReply(reply, json);
+          submitted.push(reply.body);
+          if (!json) {
+            const part = chunks.length > 1 ? ` (part ${i + 1} of ${chunks.length})` : '';
+            printErr(paint(processContext(), json).dim(`occam batch: job ${String(reply.body.job_id)} — ${String(reply.body.accepted_count)} URL(s) queued in ${client.where}${part}`));
+          }
         }
+        const jobIds = submitted.map((b) => String(b.job_id));
+        if (!json && !opts.wait && !opts.server) printErr(`  run \`occam batch wait ${jobIds.join(' ')}\` (or a batch server on this store) to read them`);
+        const summary = (extra: (b: Record<string, unknown>, i: number) => Record<string, unknown> = () => ({})) =>
+          submitted.length === 1
+            ? { ...submitted[0], ...extra(submitted[0]!, 0) }
+            : { ok: true, accepted_count: urls.length, jobs: submitted.map((b, i) => ({ ...b, ...extra(b, i) })) };
         if (!opts.wait) {
-          if (json) printJson(reply.body);
-          else printOut(jobId);
+          if (json) printJson(summary());
+          else jobIds.forEach((id) => printOut(id));
           return;
         }
-        const status = await waitFor(client, jobId, { json, timeoutS: opts.timeout });
-        if (json) printJson({ ...reply.body, state: status.state, progress: status.progress });
+        const statuses: JobStatus[] = [];
+        for (const jobId of jobIds) statuses.push(await waitFor(client, jobId, { json, timeoutS: opts.timeout }));
+        if (json) printJson(summary((_b, i) => ({ state: statuses[i]!.state, progress: statuses[i]!.progress })));
         else {
-          printOut(jobId);
-          printErr(describeStatus(status));
+          jobIds.forEach((id) => printOut(id));
+          statuses.forEach((st) => printErr(describeStatus(st)));
         }
-        process.exitCode = exitFor(status);
+        process.exitCode = statuses.every((st) => exitFor(st) === EXIT.ok) ? EXIT.ok : EXIT.failed;
       } finally {
         await client.close();
       }
@@ -223,20 +237,22 @@ export function register(program: Command): void {
 
   batch
     .command('wait')
-    .argument('<job>', 'job id')
-    .description('wait until a job is done, with a live progress bar on a terminal (done/failed/running, rate, ETA)')
-    .option('--json', 'one JSON document at the end: {ok, job_id, state, progress}')
+    .argument('<job...>', 'job id(s), e.g. the parts of a split submission')
+    .description('wait until the jobs are done, with a live progress bar on a terminal (done/failed/running, rate, ETA)')
+    .option('--json', 'one JSON document at the end: {ok, job_id, state, progress} (several jobs: {ok, jobs:[…]})')
     .option(serverOption, serverHelp)
-    .option('--timeout <seconds>', 'give up after this long (exit 1)', intOption('--timeout', 1, 7 * 24 * 3600))
-    .action(async (jobId: string, opts) => {
+    .option('--timeout <seconds>', 'give up after this long per job (exit 1)', intOption('--timeout', 1, 7 * 24 * 3600))
+    .action(async (jobIds: string[], opts) => {
       const json = wantsJson(opts);
       const client = await openClient(opts, true);
       try {
-        const status = await waitFor(client, jobId, { json, timeoutS: opts.timeout });
-        if (json) printJson({ ok: status.state === 'done' && status.progress.failed === 0, ...status });
-        else printOut(describeStatus(status));
-        if (status.state !== 'done') printErr(`occam batch wait: not finished after ${opts.timeout}s`);
-        process.exitCode = exitFor(status);
+        const statuses: JobStatus[] = [];
+        for (const jobId of jobIds) statuses.push(await waitFor(client, jobId, { json, timeoutS: opts.timeout }));
+        const okOf = (st: JobStatus) => st.state === 'done' && st.progress.failed === 0;
+        if (json) printJson(statuses.length === 1 ? { ok: okOf(statuses[0]!), ...statuses[0]! } : { ok: statuses.every(okOf), jobs: statuses.map((st) => ({ ok: okOf(st), ...st })) });
+        else statuses.forEach((st) => printOut(describeStatus(st)));
+        for (const st of statuses) if (st.state !== 'done') printErr(`occam batch wait: ${st.job_id} not finished after ${opts.timeout}s`);
+        process.exitCode = statuses.every((st) => exitFor(st) === EXIT.ok) ? EXIT.ok : EXIT.failed;
       } finally {
         await client.close();
       }

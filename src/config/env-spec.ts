@@ -35,7 +35,8 @@ export function int(min: number, max: number, opts: { clamp?: boolean } = {}): (
     if (!/^[+-]?\d+$/.test(text)) return bad(`not an integer (expected ${min}–${max})`);
     const n = Number(text);
     if (n < min || n > max) {
-      if (opts.clamp) return ok(Math.min(max, Math.max(min, n)));
+      // Clamped, never silently: the note is printed once (readEnv) and shown by `occam doctor`.
+      if (opts.clamp) return adjusted(Math.min(max, Math.max(min, n)), `clamped to ${Math.min(max, Math.max(min, n))} (range ${min}–${max})`);
       return bad(`out of range ${min}–${max}`);
     }
     return ok(n);

@@ -123,10 +123,50 @@ it('occam batch against --server: submit there, wait, results; a server that is 
   }
   const dead = await runOccam(['batch', 'status', 'x', '--server', `http://127.0.0.1:${await freePort()}`], env);
   assert.equal(dead.code, 1);
-  assert.match(dead.stderr, /did not answer/);
+  assert.match(dead.stderr, /batch server .* is unreachable/);
+  assert.doesNotMatch(dead.stderr, /\n\s+at /, 'a typed line, not a stack trace');
   assert.equal((await runOccam(['batch', 'status', 'x', '--server', 'ftp://h'], env)).code, 2);
   assert.equal((await runOccam(['batch'], env)).code, 2, 'no sub-verb');
   assert.equal((await runOccam(['batch', 'results'], env)).code, 2, 'missing job id');
+});
+
+it('a list longer than one job takes is split into several jobs, in order; wait takes them all', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'occam-batchsplit-'));
+  const env = { HOME: home, OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_BATCH_MAX_URLS: '2' };
+  const urls = [1, 2, 3, 4, 5].map((i) => fixture.url(`/page/${20 + i}`));
+  const sub = await runOccam(['batch', 'submit', ...urls, '--wait', '--json', '--policy', 'http'], env, 90_000);
+  assert.equal(sub.code, 0, sub.stderr);
+  const doc = JSON.parse(sub.stdout);
+  assert.equal(doc.accepted_count, 5);
+  assert.deepEqual(doc.jobs.map((j: { accepted_count: number }) => j.accepted_count), [2, 2, 1]);
+  assert.ok(doc.jobs.every((j: { state: string }) => j.state === 'done'));
+  const plain = await runOccam(['batch', 'submit', ...urls, '--policy', 'http'], env);
+  assert.equal(plain.code, 0, plain.stderr);
+  const ids = plain.stdout.trim().split('\n');
+  assert.equal(ids.length, 3, 'one job id a line');
+  assert.match(plain.stderr, /part 3 of 3/);
+  const waited = await runOccam(['batch', 'wait', ...ids, '--json'], env, 90_000);
+  assert.equal(waited.code, 0, waited.stderr);
+  assert.equal(JSON.parse(waited.stdout).jobs.length, 3);
+  const last = await runOccam(['batch', 'results', ids[2]!], env);
+  assert.match(last.stdout, /cli-25-marker/, 'the last part holds the last URL');
+});
+
+it('an unreachable job store is one typed line (or JSON), never a stack trace; a batch server refuses an out-of-range OCCAM_BATCH_MAX_URLS at start', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'occam-batchdown-'));
+  const env = { HOME: home, OCCAM_STORE_URL: `postgres://occam:secret@127.0.0.1:${await freePort()}/nowhere` };
+  const plain = await runOccam(['batch', 'status', 'some-job'], env);
+  assert.equal(plain.code, 1);
+  assert.match(plain.stderr, /network_error: the job store \(PostgreSQL at postgres:\/\/occam:\*\*\*@127\.0\.0\.1:\d+\/nowhere\) is unreachable/);
+  assert.doesNotMatch(plain.stderr, /\n\s+at |secret/, 'no stack trace, no password');
+  const json = await runOccam(['batch', 'submit', 'http://a.example/', '--json'], env);
+  assert.equal(json.code, 1);
+  assert.equal(JSON.parse(json.stdout).error.code, 'network_error');
+
+  const refused = await runOccam(['mcp', '--batch-server', '--port', String(await freePort())], { HOME: home, OCCAM_BATCH_MAX_URLS: '5000' });
+  // operator.md §5 prints startup refusals as `invalid_arguments: …` (exit 1 there; 2 where usage errors are 2).
+  assert.ok(refused.code === 1 || refused.code === 2, `refused at start (exit ${refused.code}): ${refused.stderr}`);
+  assert.match(refused.stderr, /OCCAM_BATCH_MAX_URLS="5000" is out of range \(clamped to 256 \(range 1–256\)\)/);
 });
 
 it('on a real terminal, submit --wait redraws a live progress bar on stderr (done/failed/running, rate, ETA)', async (t) => {

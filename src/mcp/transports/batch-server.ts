@@ -59,7 +59,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
       if (path === '/v1/health' && req.method === 'GET') {
         const current = await connect();
         const up = current ? await current.store.ping() : false;
-        return sendJson(res, up ? 200 : 503, { ok: up, mode: 'batch-server', store: storeKind, active: current?.processor?.active ?? 0 });
+        return sendJson(res, up ? 200 : 503, { ok: up, mode: 'batch-server', store: storeKind, active: current?.processor?.active ?? 0, max_urls: current?.maxUrls ?? null });
       }
       const current = path.startsWith('/v1/batch/') ? await connect() : null;
       if (path.startsWith('/v1/batch/') && !current) return sendJson(res, 503, unavailable());

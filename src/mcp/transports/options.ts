@@ -119,6 +119,18 @@ export function parseMcpArgs(args: readonly string[], env: EnvMap, fileExists: (
   }
 
   if (mode === 'batch' && port === null) port = readEnv<number>('OCCAM_BATCH_PORT', env);
+  if (mode === 'batch') {
+    // A deployment's per-job limit is honoured as written or refused at start — never clamped behind its back
+    // (compose files once asked for 5000 and silently got 256).
+    const maxUrls = inspectEnv<number>('OCCAM_BATCH_MAX_URLS', env);
+    const off = maxUrls.problem ?? maxUrls.note;
+    if (off) {
+      return fail(
+        'invalid_arguments',
+        `OCCAM_BATCH_MAX_URLS=${JSON.stringify(maxUrls.raw)} is ${maxUrls.problem ? 'invalid' : 'out of range'} (${off}); set it within the range — \`occam batch submit\` splits a longer list into several jobs`,
+      );
+    }
+  }
   const bind = values.get('--bind') ?? LOOPBACK_BIND;
   if (mode === 'remote') {
     if (isIP(bind) === 0) return fail('invalid_arguments', `--bind for --remote must be a numeric IP address (got ${JSON.stringify(bind)})`);
