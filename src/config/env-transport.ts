@@ -8,6 +8,8 @@ export const BATCH_MAX_URLS = { default: 64, min: 1, max: 256 } as const;
 export const BATCH_PARALLEL = { default: 4, min: 1, max: 16 } as const;
 /** How long a batch claim is held without renewal (renewed every third of it while the read runs). */
 export const BATCH_LEASE_MS = { default: 60_000, min: 5_000, max: 3_600_000 };
+/** How long a stopping server lets work in flight finish (batch reads, MCP calls) before it cuts it off. */
+export const DRAIN_GRACE_MS = { default: 10_000, min: 0, max: 600_000 };
 export const DEFAULT_JWT_NAME = 'occam-mcp';
 
 export const transportVars = [
@@ -108,6 +110,16 @@ export const transportVars = [
     defaultText: String(BATCH_PARALLEL.default),
     range: `${BATCH_PARALLEL.min}–${BATCH_PARALLEL.max}`,
     parse: int(BATCH_PARALLEL.min, BATCH_PARALLEL.max, { clamp: true }),
+  }),
+  define<number>({
+    name: 'OCCAM_DRAIN_GRACE_MS',
+    area: 'transport',
+    description:
+      'On SIGTERM/SIGINT a network server (`--batch-server`, `--mcp-http`) drains first: `/health` answers 503 and new work is refused at once, a batch worker claims nothing more, and reads or calls in flight may finish for up to this long; what is still running then is cut off (batch claims are handed back). A second signal stops at once. 0 = no drain.',
+    default: DRAIN_GRACE_MS.default,
+    defaultText: `${DRAIN_GRACE_MS.default} (10 s)`,
+    range: `${DRAIN_GRACE_MS.min}–${DRAIN_GRACE_MS.max}`,
+    parse: int(DRAIN_GRACE_MS.min, DRAIN_GRACE_MS.max),
   }),
   define<number>({
     name: 'OCCAM_BATCH_LEASE_MS',

@@ -65,6 +65,8 @@ export class BatchProcessor {
   private timer: NodeJS.Timeout | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Draining: nothing more is claimed; reads in flight finish and are recorded. */
+  private draining = false;
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
   private lastRecovery = 0;
@@ -111,7 +113,7 @@ export class BatchProcessor {
 
   /** Fills free slots with claimed items. Safe to call any time (e.g. right after a submit); resolves when filled. */
   pump(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
+    if (this.stopped || this.draining) return Promise.resolve();
     if (this.pumping) {
       this.pumpAgain = true;
       return this.pumping;
@@ -130,7 +132,7 @@ export class BatchProcessor {
     try {
       // Claims left behind by dead processes (this host) or expired leases (any host) come back to pending.
       if (this.lastRecovery === 0 || Date.now() - this.lastRecovery > this.recoverEveryMs) await this.recover();
-      while (!this.stopped && this.inFlight.size < this.parallel) {
+      while (!this.stopped && !this.draining && this.inFlight.size < this.parallel) {
         const item = await this.store.claimNext(this.owner, this.leaseMs);
         if (!item) break;
         if (this.stopped) {
@@ -189,6 +191,25 @@ export class BatchProcessor {
       // Not renewed from now on: the lease runs out and a recovery sweep (ours included) re-queues the item.
       this.warn(`[occam.batch] could not hand ${key} back; it returns when its lease expires: ${(err as Error).message}`);
     }
+  }
+
+  /**
+   * Graceful stop: claims nothing more, lets the reads in flight finish and record for up to `graceMs`, then stops
+   * (what is still running is aborted and handed back).
+   */
+  async drain(graceMs: number): Promise<void> {
+    this.draining = true;
+    const running = [...this.inFlight.values()].map((r) => r.done);
+    if (running.length) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled(running), new Promise<void>((r) => (timer = setTimeout(r, graceMs)))]);
+      clearTimeout(timer);
+    }
+    await this.stop();
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
   }
 
   async stop(): Promise<void> {

@@ -49,6 +49,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
     retry = setInterval(() => void connect(), STORE_RETRY_MS);
     retry.unref();
   }
+  let draining = false;
   const unavailable = () => batchFailure('network_error', 'The job store is unreachable; retry shortly.');
 
   const http = createServer(async (req, res) => {
@@ -57,6 +58,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
     const path = url.pathname;
     try {
       if (path === '/v1/health' && req.method === 'GET') {
+        if (draining) return sendJson(res, 503, { ok: false, mode: 'batch-server', store: storeKind, draining: true, active: jobs?.processor?.active ?? 0 });
         const current = await connect();
         const up = current ? await current.store.ping() : false;
         return sendJson(res, up ? 200 : 503, { ok: up, mode: 'batch-server', store: storeKind, active: current?.processor?.active ?? 0, max_urls: current?.maxUrls ?? null });
@@ -64,6 +66,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
       const current = path.startsWith('/v1/batch/') ? await connect() : null;
       if (path.startsWith('/v1/batch/') && !current) return sendJson(res, 503, unavailable());
       if (path === '/v1/batch/submit' && current) {
+        if (draining) return sendJson(res, 503, batchFailure('network_error', 'This batch server is shutting down; submit to another instance.'), { 'retry-after': '5' });
         if (req.method !== 'POST') return sendJson(res, 405, batchFailure('invalid_request', 'POST a JSON body.'), { allow: 'POST' });
         let body: unknown;
         try {
@@ -101,6 +104,10 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
   return {
     url: `${originFor('http', options.bind, port)}/v1/`,
     port,
+    drain: async (graceMs) => {
+      draining = true;
+      await jobs?.processor?.drain(graceMs);
+    },
     close: async () => {
       if (retry) clearInterval(retry);
       await closeServer(http);

@@ -1,6 +1,7 @@
 // Runs one transport plan until a stop signal: starts the server, prints its one listening line on stderr, and on
 // SIGINT/SIGTERM/SIGHUP closes connections (aborting in-flight calls), services and the listener.
 import type { RuntimeContext } from '../../runtime/context.ts';
+import { readEnv } from '../../config/env.ts';
 import { untilStopSignal } from './http.ts';
 import { exitWithin } from './shutdown.ts';
 import type { TransportPlan } from './options.ts';
@@ -48,6 +49,13 @@ export async function serveNetwork(runtime: RuntimeContext, plan: TransportPlan)
     if (notice) runtime.warn(notice);
   }
   await untilStopSignal();
+  // Drain first (health 503, no new work, in-flight work may finish within OCCAM_DRAIN_GRACE_MS); a second stop
+  // signal cuts the drain short.
+  const graceMs = readEnv<number>('OCCAM_DRAIN_GRACE_MS', runtime.env, runtime.warn);
+  if (running.drain && graceMs > 0) {
+    runtime.warn(`occam mcp: draining (up to ${graceMs} ms; signal again to stop now)`);
+    await Promise.race([running.drain(graceMs), untilStopSignal()]);
+  }
   // A connection or service that will not close never keeps the process past the grace period.
   exitWithin(0);
   await running.close();

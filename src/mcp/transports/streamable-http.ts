@@ -85,16 +85,30 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
   }
 
   let shuttingDown = false;
+  let draining = false;
+  let handling = 0;
+  let idleAgain: (() => void) | null = null;
   const http = createServer((req, res) => {
     if (!passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);
     const path = (req.url ?? '/').split('?')[0];
-    if (path === '/health' && (req.method === 'GET' || req.method === 'HEAD')) return sendJson(res, 200, HEALTH_BODY);
+    if (path === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+      return draining ? sendJson(res, 503, { ...HEALTH_BODY, ok: false, draining: true }) : sendJson(res, 200, HEALTH_BODY);
+    }
     if (path === MCP_PATH) {
-      handleMcp(req, res).catch((err) => {
-        runtime.warn(`[occam.mcp] streamable http request failed: ${(err as Error).message}`);
-        if (!res.headersSent) sendJson(res, 500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } });
-        else res.destroy();
-      });
+      if (draining) {
+        return sendJson(res, 503, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'This instance is shutting down; retry on another.' } }, { 'retry-after': '5' });
+      }
+      handling += 1;
+      handleMcp(req, res)
+        .catch((err) => {
+          runtime.warn(`[occam.mcp] streamable http request failed: ${(err as Error).message}`);
+          if (!res.headersSent) sendJson(res, 500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } });
+          else res.destroy();
+        })
+        .finally(() => {
+          handling -= 1;
+          if (handling === 0) idleAgain?.();
+        });
       return;
     }
     sendJson(res, 404, { ok: false, error: 'not_found', message: `MCP is served at ${MCP_PATH}; health at /health.` });
@@ -104,6 +118,13 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
   return {
     url,
     port,
+    drain: async (graceMs) => {
+      draining = true;
+      if (handling === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([new Promise<void>((r) => (idleAgain = r)), new Promise<void>((r) => (timer = setTimeout(r, graceMs)))]);
+      clearTimeout(timer);
+    },
     close: async () => {
       shuttingDown = true;
       await Promise.allSettled([...inFlight].map((d) => d()));

@@ -144,6 +144,11 @@ export interface LocalWebSocketOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /**
+   * Graceful drain before close (SIGTERM): health answers 503 and new work is refused at once, work in flight may
+   * finish for up to `graceMs`. Servers without long-lived work have none.
+   */
+  drain?: (graceMs: number) => Promise<void>;
   close: () => Promise<void>;
 }
 
