@@ -2,6 +2,8 @@
 import { bad, define, int, ok, type Parsed } from './env-spec.ts';
 
 export const STORE_POOL = { default: 10, min: 1, max: 100 };
+/** Days finished batch jobs (with their results) and response-cache entries are kept; 0 keeps them forever. */
+export const RETENTION_DAYS = { default: 30, min: 0, max: 3650 };
 /** Longest one database statement may run (server-side statement_timeout; the client gives up shortly after). */
 export const STORE_QUERY_TIMEOUT_MS = { default: 10_000, min: 100, max: 600_000 };
 
@@ -39,6 +41,16 @@ export const storeVars = [
     defaultText: String(STORE_POOL.default),
     range: `${STORE_POOL.min}–${STORE_POOL.max}`,
     parse: int(STORE_POOL.min, STORE_POOL.max, { clamp: true }),
+  }),
+  define<number>({
+    name: 'OCCAM_RETENTION_DAYS',
+    area: 'store',
+    description:
+      'Days a finished batch job and its results, and a response-cache entry, are kept (embedded or shared store). Every batch worker sweeps once shortly after start and then hourly; a cache entry older than this is deleted whatever TTL a later read asks for. 0 = keep forever.',
+    default: RETENTION_DAYS.default,
+    defaultText: `${RETENTION_DAYS.default}`,
+    range: `${RETENTION_DAYS.min}–${RETENTION_DAYS.max}`,
+    parse: int(RETENTION_DAYS.min, RETENTION_DAYS.max),
   }),
   define<number>({
     name: 'OCCAM_STORE_QUERY_TIMEOUT_MS',

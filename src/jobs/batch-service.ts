@@ -11,6 +11,8 @@ import { openBatchStore, type BatchStore, type ItemOutcome } from './batch-store
 
 export interface BatchJobs {
   store: BatchStore;
+  /** Stops the retention sweeper a worker runs (no-op without a worker pool). */
+  stopSweeper: () => void;
   /** This process's worker pool; null when the store is opened only to read status and results. */
   processor: BatchProcessor | null;
   maxUrls: number;
@@ -67,8 +69,12 @@ export async function openBatchJobs(runtime: RuntimeContext, services: Services,
       })
     : null;
   processor?.start();
+  // Workers keep the store tidy (OCCAM_RETENTION_DAYS); a read-only opening (status, results) does not.
+  const { startRetentionSweeper } = await import('./retention.ts');
+  const stopSweeper = processor ? startRetentionSweeper(runtime, services, store) : () => {};
   return {
     store,
+    stopSweeper,
     processor,
     maxUrls: readEnv<number>('OCCAM_BATCH_MAX_URLS', runtime.env, runtime.warn),
     guard: { allowPrivate: readEnv<boolean>('OCCAM_ALLOW_PRIVATE_URLS', runtime.env), allowance: null, localAddresses: localAddressesFor(runtime.networkInterfaces) },
@@ -76,6 +82,7 @@ export async function openBatchJobs(runtime: RuntimeContext, services: Services,
 }
 
 export async function closeBatchJobs(jobs: BatchJobs): Promise<void> {
+  jobs.stopSweeper();
   await jobs.processor?.stop();
   await jobs.store.close();
 }

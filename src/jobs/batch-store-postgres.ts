@@ -244,6 +244,21 @@ export class PostgresBatchStore implements BatchStore {
     return rows[0]!;
   }
 
+  async sweep(cutoffMs: number): Promise<{ jobs: number; items: number }> {
+    const { rows } = await this.pool.query<{ jobs: number; items: number }>(
+      `WITH old AS (
+         SELECT job_id FROM batch_jobs WHERE state = 'done' AND finished_at < $1
+       ), items AS (
+         DELETE FROM batch_items i USING old WHERE i.job_id = old.job_id RETURNING 1
+       ), jobs AS (
+         DELETE FROM batch_jobs j USING old WHERE j.job_id = old.job_id RETURNING 1
+       )
+       SELECT (SELECT COUNT(*)::int FROM jobs) AS jobs, (SELECT COUNT(*)::int FROM items) AS items`,
+      [cutoffMs],
+    );
+    return rows[0]!;
+  }
+
   async status(jobId: string): Promise<JobStatus | null> {
     const { rows } = await this.pool.query<{ job_id: string; state: JobState; total: number; counts: Partial<Record<ItemState, number>> | null }>(
       `SELECT j.job_id, j.state, j.total,

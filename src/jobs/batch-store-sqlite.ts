@@ -248,6 +248,16 @@ export class SqliteBatchStore implements BatchStore {
     });
   }
 
+  async sweep(cutoffMs: number): Promise<{ jobs: number; items: number }> {
+    return this.tx(() => {
+      const items = this.db
+        .prepare(`DELETE FROM batch_items WHERE job_id IN (SELECT job_id FROM batch_jobs WHERE state = 'done' AND finished_at < ?)`)
+        .run(cutoffMs).changes;
+      const jobs = this.db.prepare(`DELETE FROM batch_jobs WHERE state = 'done' AND finished_at < ?`).run(cutoffMs).changes;
+      return { jobs: Number(jobs), items: Number(items) };
+    });
+  }
+
   async status(jobId: string): Promise<JobStatus | null> {
     const job = this.db.prepare('SELECT job_id, state, total FROM batch_jobs WHERE job_id = ?').get(jobId) as
       | { job_id: string; state: JobState; total: number }

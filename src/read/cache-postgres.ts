@@ -55,6 +55,17 @@ export class PostgresResponseCache implements ResponseCache {
     }
   }
 
+  async sweep(cutoffMs: number): Promise<number> {
+    try {
+      const pool = await this.pool();
+      const r = await pool.query('DELETE FROM response_cache WHERE created_at_ms < $1', [Math.round(cutoffMs)]);
+      return r.rowCount ?? 0;
+    } catch (err) {
+      this.note(err);
+      return 0;
+    }
+  }
+
   async put(key: string, response: Record<string, unknown>): Promise<void> {
     try {
       const pool = await this.pool();

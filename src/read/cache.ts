@@ -6,7 +6,7 @@
 // Two implementations of one interface: files under the cache dir (the default) and the shared PostgreSQL store
 // (OCCAM_STORE_URL, cache-postgres.ts), so a read cached by one instance is served by every other.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isPrivateUrlLiteral } from '../fetch/guard.ts';
 import type { TranscodeOptions } from './options.ts';
@@ -85,6 +85,8 @@ export interface ResponseCache {
   get(key: string, ttlS: number): Promise<CacheHit | null>;
   /** Stores an envelope; failures are swallowed — a cache that cannot write is just empty. */
   put(key: string, response: Record<string, unknown>): Promise<void>;
+  /** Retention: deletes the entries stored before `cutoffMs` whatever TTL a later read would ask for; returns the count. */
+  sweep(cutoffMs: number): Promise<number>;
 }
 
 /** The cache OCCAM_STORE_URL selects: PostgreSQL when set, else files under the cache dir. */
@@ -129,6 +131,30 @@ export class FileResponseCache implements ResponseCache {
     } catch {
       return null;
     }
+  }
+
+  async sweep(cutoffMs: number): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      if (!name.endsWith('.json')) continue;
+      const path = join(this.dir, name);
+      try {
+        const entry = JSON.parse(await readFile(path, 'utf8')) as { createdAtUnixSeconds?: unknown };
+        const created = typeof entry.createdAtUnixSeconds === 'number' ? entry.createdAtUnixSeconds * 1000 : -Infinity;
+        if (created >= cutoffMs) continue;
+        await rm(path, { force: true });
+        removed += 1;
+      } catch {
+        // unreadable or gone meanwhile: left for the next sweep (a read of it is a miss anyway)
+      }
+    }
+    return removed;
   }
 
   /** Atomic write (temp file + rename); failures are swallowed — a cache that cannot write is just empty. */

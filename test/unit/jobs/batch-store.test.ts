@@ -202,6 +202,30 @@ for (const backend of storeBackends()) {
     await store.close();
   });
 
+    it('batch store: retention sweep deletes only the jobs finished before the cutoff, with their items', async () => {
+    let now = 1_000;
+    const store = await openBatchAt(await backend.place(), () => now);
+    const old = await store.submit(submission(['http://a.test/old1', 'http://a.test/old2']));
+    for (const seq of [0, 1]) {
+      const c = (await store.claimNext(ownerA, 60_000))!;
+      assert.equal(c.jobId, old.jobId);
+      await store.complete(ownerA, c.jobId, c.seq, okOutcome(`# old ${seq}`));
+    }
+    now = 50_000;
+    const unfinished = await store.submit(submission(['http://a.test/open']));
+    const recent = await store.submit(submission(['http://a.test/new']));
+    now = 60_000;
+    (await store.claimNext(ownerA, 60_000))!; // the unfinished job's item, still running
+    const r = (await store.claimNext(ownerA, 60_000))!;
+    await store.complete(ownerA, r.jobId, r.seq, okOutcome('# new'));
+    assert.deepEqual(await store.sweep(10_000), { jobs: 1, items: 2 });
+    assert.equal(await store.status(old.jobId), null, 'the old finished job is gone');
+    assert.equal((await store.status(recent.jobId))?.state, 'done', 'a job finished after the cutoff stays');
+    assert.equal((await store.status(unfinished.jobId))?.state, 'running', 'an unfinished job is never swept, however old');
+    assert.deepEqual(await store.sweep(10_000), { jobs: 0, items: 0 });
+    await store.close();
+  });
+
     it('batch store: release hands an owner\'s unfinished claims back', async () => {
     const store = await openBatchAt(await backend.place(), () => 1);
     const job = await store.submit(submission(['http://a.test/1', 'http://a.test/2']));

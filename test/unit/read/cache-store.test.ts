@@ -31,6 +31,19 @@ for (const backend of storeBackends()) {
       assert.equal(await cache.get('k1', 3600), null, 'the expired entry was deleted, not just skipped');
     });
 
+    it('retention sweep: entries stored before the cutoff go whatever their TTL, newer ones stay', async () => {
+      const place = await backend.place();
+      let now = 2_000_000;
+      const cache = openCache(place, () => now);
+      await cache.put('old', { ok: true, markdown: 'old' });
+      now += 100_000;
+      await cache.put('new', { ok: true, markdown: 'new' });
+      assert.equal(await cache.sweep(now - 50_000), 1);
+      assert.equal(await cache.get('old', 3600 * 24), null);
+      assert.deepEqual((await cache.get('new', 3600))?.response, { ok: true, markdown: 'new' });
+      assert.equal(await cache.sweep(now - 50_000), 0);
+    });
+
     it('an entry written by one instance is served by another; a newer put replaces it; large bodies round-trip', async () => {
       const place = await backend.place();
       const now = () => 5_000_000;
