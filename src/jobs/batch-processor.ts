@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OccamError } from '../contract/failures.ts';
+import { countBatchClaim, countLeaseExpiries, observeBatchRead } from '../runtime/metrics.ts';
 import type { BatchReadOptions } from './batch-request.ts';
 import type { BatchStore, ClaimRef, ItemOutcome, Owner } from './batch-store.ts';
 
@@ -108,6 +109,7 @@ export class BatchProcessor {
   private async recover(): Promise<void> {
     this.lastRecovery = Date.now();
     const { resumed, failed } = await this.store.recover(this.owner, this.isAlive, this.working());
+    countLeaseExpiries(resumed + failed);
     if (resumed || failed) this.warn(`[occam.batch] recovered abandoned items: ${resumed} resumed, ${failed} failed after repeated interruptions`);
   }
 
@@ -142,10 +144,13 @@ export class BatchProcessor {
         const key = `${item.jobId}:${item.seq}`;
         const claim: ClaimRef = { jobId: item.jobId, seq: item.seq };
         const controller = new AbortController();
+        countBatchClaim();
+        const readStarted = Date.now();
         const done = Promise.resolve()
           .then(() => this.readOne(item.url, item.options, controller.signal))
           .catch(outcomeOfError)
           .then(async (outcome) => {
+            observeBatchRead(readStarted, outcome);
             if (controller.signal.aborted) return; // stopping: the claim is released, not completed
             await this.record(claim, key, outcome, controller.signal);
           })

@@ -244,6 +244,15 @@ export class PostgresBatchStore implements BatchStore {
     return rows[0]!;
   }
 
+  async queueStats(): Promise<{ pending: number; running: number }> {
+    // Both counts come from the partial indexes on pending and running items.
+    const { rows } = await this.pool.query<{ pending: number; running: number }>(
+      `SELECT (SELECT COUNT(*)::int FROM batch_items WHERE state = 'pending') AS pending,
+              (SELECT COUNT(*)::int FROM batch_items WHERE state = 'running') AS running`,
+    );
+    return rows[0]!;
+  }
+
   async sweep(cutoffMs: number): Promise<{ jobs: number; items: number }> {
     const { rows } = await this.pool.query<{ jobs: number; items: number }>(
       `WITH old AS (

@@ -248,6 +248,12 @@ export class SqliteBatchStore implements BatchStore {
     });
   }
 
+  async queueStats(): Promise<{ pending: number; running: number }> {
+    const rows = this.db.prepare(`SELECT state, COUNT(*) AS n FROM batch_items WHERE state IN ('pending', 'running') GROUP BY state`).all() as Array<{ state: string; n: number }>;
+    const of = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+    return { pending: of('pending'), running: of('running') };
+  }
+
   async sweep(cutoffMs: number): Promise<{ jobs: number; items: number }> {
     return this.tx(() => {
       const items = this.db

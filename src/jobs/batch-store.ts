@@ -99,6 +99,8 @@ export interface BatchStore {
    */
   recover(self: Owner, isAlive: (pid: number) => boolean, working?: ClaimRef[]): Promise<{ resumed: number; failed: number }>;
   status(jobId: string): Promise<JobStatus | null>;
+  /** Items of unfinished jobs by state, store-wide (metrics: queue depth). */
+  queueStats(): Promise<{ pending: number; running: number }>;
   /** Retention: deletes the jobs finished before `cutoffMs` with their items; returns how many of each went. */
   sweep(cutoffMs: number): Promise<{ jobs: number; items: number }>;
   /** Items from `cursor` (sequence number), at most `limit`; next_cursor null when nothing remains. */

@@ -28,6 +28,7 @@ import type { SessionState, ToolContext, ToolModule, ToolResultObject } from './
 import { IMPLEMENTED_TOOLS } from './tools/index.ts';
 import { applyCachedExamGrade } from './tools/exam-submit.ts';
 import { recordConnections } from './recording.ts';
+import { observeToolCall } from '../runtime/metrics.ts';
 
 /** The first protocol revision on which this server advertises tools.listChanged (seed 003, tools.md §6.7). */
 export const LIST_CHANGED_MIN_REVISION = '2026-07-28';
@@ -250,8 +251,11 @@ export function createOccamServer(options: OccamServerOptions): Server {
         await extra.sendNotification({ method: 'notifications/progress', params }).catch(() => {});
       },
     };
+    const started = Date.now();
     try {
-      return toCallResult(await module.handler(parsed.data, ctx));
+      const result = await module.handler(parsed.data, ctx);
+      observeToolCall(name, started, result);
+      return toCallResult(result);
     } catch (err) {
       const { code, message } = normaliseError(err);
       if (!(err instanceof OccamError)) {

@@ -16,6 +16,7 @@ import { storeSelection } from '../../store/index.ts';
 import { Services } from '../../runtime/services.ts';
 import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, readBody, sendJson } from './http.ts';
 import type { RunningServer } from './websocket.ts';
+import { enableServerMetrics, METRICS_PATH, sendMetrics, watchBatchQueue } from './metrics-route.ts';
 
 const SUBMIT_BODY_LIMIT = 1024 * 1024;
 const STORE_RETRY_MS = 2_000;
@@ -36,6 +37,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
     if (jobs) return jobs;
     try {
       jobs = await services.use(batchJobsService);
+      watchBatchQueue(jobs.store);
       if (storeError) runtime.warn('[occam.batch] job store reachable again');
       storeError = null;
       if (retry) clearInterval(retry);
@@ -45,6 +47,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
     }
     return jobs;
   };
+  await enableServerMetrics(services);
   if (!(await connect())) {
     retry = setInterval(() => void connect(), STORE_RETRY_MS);
     retry.unref();
@@ -57,6 +60,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     try {
+      if ((path === METRICS_PATH || path === `/v1${METRICS_PATH}`) && req.method === 'GET') return await sendMetrics(res);
       if (path === '/v1/health' && req.method === 'GET') {
         if (draining) return sendJson(res, 503, { ok: false, mode: 'batch-server', store: storeKind, draining: true, active: jobs?.processor?.active ?? 0 });
         const current = await connect();

@@ -12,6 +12,7 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcont
 import { createHost, createOccamServer, NEGOTIABLE_REVISIONS, newSession } from '../server.ts';
 import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, readBody, sendJson } from './http.ts';
 import type { RunningServer } from './websocket.ts';
+import { enableServerMetrics, METRICS_PATH, sendMetrics } from './metrics-route.ts';
 
 export const MCP_PATH = '/mcp';
 const IDLE_SERVERS_MAX = 64;
@@ -41,6 +42,7 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
   const { config, services, tools } = createHost(runtime);
   const session = newSession(runtime, config, false);
   startBackgroundServices(config, services);
+  await enableServerMetrics(services);
   const inFlight = new Set<() => Promise<void>>();
   // Building an SDK Server costs about a millisecond; idle ones are reused. A closed Server keeps no request state
   // (close() aborts its handlers and drops its transport), and a late response of an aborted handler still goes to
@@ -93,6 +95,10 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
       return draining ? sendJson(res, 503, { ...HEALTH_BODY, ok: false, draining: true }) : sendJson(res, 200, HEALTH_BODY);
+    }
+    if (path === METRICS_PATH && req.method === 'GET') {
+      sendMetrics(res).catch(() => res.destroy());
+      return;
     }
     if (path === MCP_PATH) {
       if (draining) {
