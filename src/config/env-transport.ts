@@ -1,6 +1,6 @@
 // Variables of the network transports and the batch job store (tools.md §8–9, playbooks.md §13.1).
 // Flags of `occam mcp` override these; the startup checks (remote_requires_tls_cert, …) run on the merged values.
-import { define, int, text } from './env-spec.ts';
+import { define, flag, int, text } from './env-spec.ts';
 
 export const MESSAGE_BYTES = { default: 4_194_304, min: 65_536, max: 16_777_216 } as const;
 export const REMOTE_SESSIONS = { default: 4, min: 1, max: 32 } as const;
@@ -9,6 +9,10 @@ export const BATCH_PARALLEL = { default: 4, min: 1, max: 16 } as const;
 /** How long a batch claim is held without renewal (renewed every third of it while the read runs). */
 export const BATCH_LEASE_MS = { default: 60_000, min: 5_000, max: 3_600_000 };
 /** How long a stopping server lets work in flight finish (batch reads, MCP calls) before it cuts it off. */
+/** Unfinished batch items one tenant may have queued; a submit past it is 429. */
+export const BATCH_MAX_QUEUED_PER_TENANT = { default: 10_000, min: 1, max: 10_000_000 };
+/** MCP requests one `--mcp-http` instance serves at once; more are answered 503 with Retry-After. */
+export const HTTP_MAX_CONCURRENT = { default: 64, min: 1, max: 10_000 };
 export const DRAIN_GRACE_MS = { default: 10_000, min: 0, max: 600_000 };
 export const DEFAULT_JWT_NAME = 'occam-mcp';
 
@@ -110,6 +114,42 @@ export const transportVars = [
     defaultText: String(BATCH_PARALLEL.default),
     range: `${BATCH_PARALLEL.min}–${BATCH_PARALLEL.max}`,
     parse: int(BATCH_PARALLEL.min, BATCH_PARALLEL.max, { clamp: true }),
+  }),
+  define<string | null>({
+    name: 'OCCAM_HTTP_TOKENS_FILE',
+    area: 'transport',
+    description:
+      'Static bearer tokens for `--mcp-http` and `--batch-server` (small teams): one `<principal> <token>` or `<principal> sha256:<hex>` a line, the file readable by its owner only. With it (or OCCAM_HTTP_JWT=1) every request needs `Authorization: Bearer …`, jobs and search handles belong to the principal, and the servers may bind a non-loopback address. Unset: loopback only, no authentication.',
+    default: null,
+    defaultText: 'unset (loopback only, no authentication)',
+    parse: text(),
+  }),
+  define<boolean>({
+    name: 'OCCAM_HTTP_JWT',
+    area: 'transport',
+    description:
+      'JWT bearer authentication on `--mcp-http` and `--batch-server`, as an OAuth 2.1 resource server: tokens are checked against the issuer of OCCAM_JWT_ISSUER (signing keys from OCCAM_JWT_METADATA_URI, https), OCCAM_JWT_AUDIENCE and expiry enforced; the principal (tenant) is `iss#sub`. A 401 names the protected-resource metadata (RFC 9728) the server publishes at `/.well-known/oauth-protected-resource`.',
+    default: false,
+    defaultText: 'off',
+    parse: flag(),
+  }),
+  define<number>({
+    name: 'OCCAM_BATCH_MAX_QUEUED_PER_TENANT',
+    area: 'jobs',
+    description: 'Most unfinished batch items one tenant (authenticated principal; `local` without authentication) may have queued across its jobs; a submit that would pass it is answered 429 with `Retry-After`.',
+    default: BATCH_MAX_QUEUED_PER_TENANT.default,
+    defaultText: String(BATCH_MAX_QUEUED_PER_TENANT.default),
+    range: `${BATCH_MAX_QUEUED_PER_TENANT.min}–${BATCH_MAX_QUEUED_PER_TENANT.max}`,
+    parse: int(BATCH_MAX_QUEUED_PER_TENANT.min, BATCH_MAX_QUEUED_PER_TENANT.max),
+  }),
+  define<number>({
+    name: 'OCCAM_HTTP_MAX_CONCURRENT',
+    area: 'transport',
+    description: 'MCP requests one `--mcp-http` instance serves at once; past it a request is answered 503 with `Retry-After: 1` (backpressure for a load balancer to spread).',
+    default: HTTP_MAX_CONCURRENT.default,
+    defaultText: String(HTTP_MAX_CONCURRENT.default),
+    range: `${HTTP_MAX_CONCURRENT.min}–${HTTP_MAX_CONCURRENT.max}`,
+    parse: int(HTTP_MAX_CONCURRENT.min, HTTP_MAX_CONCURRENT.max),
   }),
   define<number>({
     name: 'OCCAM_DRAIN_GRACE_MS',

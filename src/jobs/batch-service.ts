@@ -16,6 +16,7 @@ export interface BatchJobs {
   /** This process's worker pool; null when the store is opened only to read status and results. */
   processor: BatchProcessor | null;
   maxUrls: number;
+  maxQueuedPerTenant: number;
   guard: GuardPolicy;
 }
 
@@ -77,6 +78,7 @@ export async function openBatchJobs(runtime: RuntimeContext, services: Services,
     stopSweeper,
     processor,
     maxUrls: readEnv<number>('OCCAM_BATCH_MAX_URLS', runtime.env, runtime.warn),
+    maxQueuedPerTenant: readEnv<number>('OCCAM_BATCH_MAX_QUEUED_PER_TENANT', runtime.env, runtime.warn),
     guard: { allowPrivate: readEnv<boolean>('OCCAM_ALLOW_PRIVATE_URLS', runtime.env), allowance: null, localAddresses: localAddressesFor(runtime.networkInterfaces) },
   };
 }

@@ -28,6 +28,7 @@ import {
   type Owner,
   type ResultPage,
   type SubmitResult,
+  LOCAL_TENANT,
 } from './batch-store.ts';
 
 export const BATCH_KIND = 'batch';
@@ -75,6 +76,14 @@ CREATE INDEX batch_items_pending ON batch_items (job_ord, seq) WHERE state = 'pe
 CREATE INDEX batch_items_running ON batch_items (owner) WHERE state = 'running';
 `,
   },
+  {
+    version: 2,
+    name: 'batch jobs belong to a tenant',
+    sql: `
+ALTER TABLE batch_jobs ADD COLUMN tenant text NOT NULL DEFAULT '${LOCAL_TENANT}';
+CREATE INDEX batch_jobs_open_tenant ON batch_jobs (tenant, ord) WHERE state IN ('queued', 'running');
+`,
+  },
 ]);
 
 /** Decrements the open-item counter of the jobs of `rows` and closes the jobs that reach 0 — one statement. */
@@ -114,15 +123,15 @@ export class PostgresBatchStore implements BatchStore {
     this.releasePool();
   }
 
-  async submit(submission: BatchSubmission): Promise<SubmitResult> {
+  async submit(submission: BatchSubmission, tenant: string = LOCAL_TENANT): Promise<SubmitResult> {
     return withTransaction(this.pool, async (client) => {
       const now = this.now();
       if (submission.idempotency_key) {
         // Two submits with one key at once: the second waits for the first and then finds its job.
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`occam.batch.key:${submission.idempotency_key}`]);
         const prior = await client.query<{ job_id: string; total: number; state: JobState }>(
-          `SELECT job_id, total, state FROM batch_jobs WHERE idempotency_key = $1 AND created_at >= $2 ORDER BY created_at DESC, ord DESC LIMIT 1`,
-          [submission.idempotency_key, now - IDEMPOTENCY_WINDOW_MS],
+          `SELECT job_id, total, state FROM batch_jobs WHERE idempotency_key = $1 AND tenant = $3 AND created_at >= $2 ORDER BY created_at DESC, ord DESC LIMIT 1`,
+          [submission.idempotency_key, now - IDEMPOTENCY_WINDOW_MS, tenant],
         );
         const p = prior.rows[0];
         if (p) return { jobId: p.job_id, total: p.total, state: p.state, existing: true };
@@ -130,8 +139,8 @@ export class PostgresBatchStore implements BatchStore {
       const jobId = newJobId();
       const total = submission.urls.length;
       const { rows } = await client.query<{ ord: string }>(
-        `INSERT INTO batch_jobs (job_id, created_at, state, options, idempotency_key, total, open_items) VALUES ($1, $2, 'queued', $3, $4, $5, $5) RETURNING ord`,
-        [jobId, now, JSON.stringify(submission.options), submission.idempotency_key, total],
+        `INSERT INTO batch_jobs (job_id, created_at, state, options, idempotency_key, total, open_items, tenant) VALUES ($1, $2, 'queued', $3, $4, $5, $5, $6) RETURNING ord`,
+        [jobId, now, JSON.stringify(submission.options), submission.idempotency_key, total, tenant],
       );
       await client.query(
         `INSERT INTO batch_items (job_id, seq, job_ord, url) SELECT $1, s.seq - 1, $2, s.url FROM unnest($3::text[]) WITH ORDINALITY AS s(url, seq)`,
@@ -141,12 +150,34 @@ export class PostgresBatchStore implements BatchStore {
     });
   }
 
+  async unfinishedItems(tenant: string): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT COALESCE(SUM(open_items), 0)::int AS n FROM batch_jobs WHERE tenant = $1 AND state IN ('queued', 'running')`,
+      [tenant],
+    );
+    return rows[0]!.n;
+  }
+
   async claimNext(owner: Owner, leaseMs: number): Promise<ClaimedItem | null> {
-    // SKIP LOCKED: a row another claimer is taking right now is passed over, never waited on; the partial index
-    // hands out the earliest job's next item first.
+    // Fair share: open tenants ordered by how many items they have running store-wide (then their earliest job);
+    // for each in turn, its earliest pending item (the partial index on pending items, one job at a time) — the
+    // first one found is claimed. SKIP LOCKED: a row another claimer is taking right now is passed over, never
+    // waited on. The tenant and running sets are small (open jobs, in-flight items), so this stays one statement.
     const { rows } = await this.pool.query<{ job_id: string; seq: number; url: string; options: BatchReadOptions }>(
-      `WITH next AS (
-         SELECT job_id, seq FROM batch_items WHERE state = 'pending' ORDER BY job_ord, seq LIMIT 1 FOR UPDATE SKIP LOCKED
+      `WITH busy AS (
+         SELECT j.tenant, COUNT(*)::int AS n FROM batch_items i JOIN batch_jobs j ON j.job_id = i.job_id
+         WHERE i.state = 'running' GROUP BY j.tenant
+       ), tenants AS (
+         SELECT j.tenant, MIN(j.ord) AS first_ord FROM batch_jobs j WHERE j.state IN ('queued', 'running') GROUP BY j.tenant
+       ), next AS (
+         SELECT c.job_id, c.seq FROM tenants t LEFT JOIN busy b ON b.tenant = t.tenant
+         CROSS JOIN LATERAL (
+           SELECT i.job_id, i.seq FROM batch_items i
+           WHERE i.state = 'pending'
+             AND i.job_ord IN (SELECT j2.ord FROM batch_jobs j2 WHERE j2.tenant = t.tenant AND j2.state IN ('queued', 'running'))
+           ORDER BY i.job_ord, i.seq LIMIT 1 FOR UPDATE OF i SKIP LOCKED
+         ) c
+         ORDER BY COALESCE(b.n, 0), t.first_ord LIMIT 1
        ), claimed AS (
          UPDATE batch_items i SET state = 'running', owner = $1, owner_host = $2, owner_pid = $3, lease_until = $4, attempts = i.attempts + 1
          FROM next WHERE i.job_id = next.job_id AND i.seq = next.seq
@@ -268,12 +299,12 @@ export class PostgresBatchStore implements BatchStore {
     return rows[0]!;
   }
 
-  async status(jobId: string): Promise<JobStatus | null> {
+  async status(jobId: string, tenant: string = LOCAL_TENANT): Promise<JobStatus | null> {
     const { rows } = await this.pool.query<{ job_id: string; state: JobState; total: number; counts: Partial<Record<ItemState, number>> | null }>(
       `SELECT j.job_id, j.state, j.total,
          (SELECT jsonb_object_agg(state, n) FROM (SELECT state, COUNT(*)::int AS n FROM batch_items WHERE job_id = j.job_id GROUP BY state) s) AS counts
-       FROM batch_jobs j WHERE j.job_id = $1`,
-      [jobId],
+       FROM batch_jobs j WHERE j.job_id = $1 AND j.tenant = $2`,
+      [jobId, tenant],
     );
     const job = rows[0];
     if (!job) return null;
@@ -281,8 +312,8 @@ export class PostgresBatchStore implements BatchStore {
     return { job_id: job.job_id, state: job.state, progress: { total: job.total, done: by.done ?? 0, failed: by.failed ?? 0, running: by.running ?? 0 } };
   }
 
-  async results(jobId: string, cursor: number, limit: number): Promise<ResultPage | null> {
-    const job = await this.pool.query<{ total: number }>('SELECT total FROM batch_jobs WHERE job_id = $1', [jobId]);
+  async results(jobId: string, cursor: number, limit: number, tenant: string = LOCAL_TENANT): Promise<ResultPage | null> {
+    const job = await this.pool.query<{ total: number }>('SELECT total FROM batch_jobs WHERE job_id = $1 AND tenant = $2', [jobId, tenant]);
     if (!job.rows[0]) return null;
     const { rows } = await this.pool.query<{
       url: string;

@@ -20,6 +20,7 @@ import {
   type ResultItem,
   type ResultPage,
   type SubmitResult,
+  LOCAL_TENANT,
 } from './batch-store.ts';
 import type { BatchReadOptions } from './batch-request.ts';
 
@@ -57,6 +58,13 @@ CREATE TABLE IF NOT EXISTS batch_items (
 CREATE INDEX IF NOT EXISTS batch_items_state ON batch_items(state, job_id, seq);
 `;
 
+/** Schema steps after the first: each runs once, when its column is missing (a file made by an older version). */
+function upgrade(db: DatabaseSync): void {
+  const columns = (db.prepare(`PRAGMA table_info(batch_jobs)`).all() as Array<{ name: string }>).map((c) => c.name);
+  if (!columns.includes('tenant')) db.exec(`ALTER TABLE batch_jobs ADD COLUMN tenant TEXT NOT NULL DEFAULT '${LOCAL_TENANT}'`);
+  db.exec(`CREATE INDEX IF NOT EXISTS batch_jobs_tenant ON batch_jobs(tenant, state)`);
+}
+
 export class SqliteBatchStore implements BatchStore {
   readonly kind = 'embedded' as const;
   readonly path: string;
@@ -75,6 +83,7 @@ export class SqliteBatchStore implements BatchStore {
     // WAL: readers never block the writer; a killed process loses no committed transaction.
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
     db.exec(SCHEMA);
+    upgrade(db);
     return new SqliteBatchStore(path, db, now);
   }
 
@@ -96,28 +105,37 @@ export class SqliteBatchStore implements BatchStore {
   }
 
   /** A new job, or — same idempotency key within 24 h — the newest existing one. */
-  async submit(submission: BatchSubmission): Promise<SubmitResult> {
+  async submit(submission: BatchSubmission, tenant: string = LOCAL_TENANT): Promise<SubmitResult> {
     return this.tx(() => {
       const now = this.now();
       if (submission.idempotency_key) {
         const prior = this.db
           .prepare(
-            'SELECT job_id, total, state FROM batch_jobs WHERE idempotency_key = ? AND created_at >= ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+            'SELECT job_id, total, state FROM batch_jobs WHERE idempotency_key = ? AND tenant = ? AND created_at >= ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
           )
-          .get(submission.idempotency_key, now - IDEMPOTENCY_WINDOW_MS) as { job_id: string; total: number; state: JobState } | undefined;
+          .get(submission.idempotency_key, tenant, now - IDEMPOTENCY_WINDOW_MS) as { job_id: string; total: number; state: JobState } | undefined;
         if (prior) return { jobId: prior.job_id, total: prior.total, state: prior.state, existing: true };
       }
       const jobId = newJobId();
       this.db
-        .prepare('INSERT INTO batch_jobs (job_id, created_at, state, options, idempotency_key, total) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(jobId, now, 'queued', JSON.stringify(submission.options), submission.idempotency_key, submission.urls.length);
+        .prepare('INSERT INTO batch_jobs (job_id, created_at, state, options, idempotency_key, total, tenant) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(jobId, now, 'queued', JSON.stringify(submission.options), submission.idempotency_key, submission.urls.length, tenant);
       const insert = this.db.prepare('INSERT INTO batch_items (job_id, seq, url) VALUES (?, ?, ?)');
       submission.urls.forEach((url, seq) => insert.run(jobId, seq, url));
       return { jobId, total: submission.urls.length, state: 'queued' as JobState, existing: false };
     });
   }
 
-  /** Claims the earliest pending item of the earliest submitted unfinished job. */
+  async unfinishedItems(tenant: string): Promise<number> {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM batch_items i JOIN batch_jobs j ON j.job_id = i.job_id
+         WHERE j.tenant = ? AND j.state IN ('queued', 'running') AND i.state IN ('pending', 'running')`,
+      )
+      .get(tenant) as { n: number };
+    return Number(row.n);
+  }
+
   async claimNext(owner: Owner, leaseMs: number): Promise<ClaimedItem | null> {
     // An idle poll stays a plain read: no write lock is taken unless there is something to claim.
     if (!this.db.prepare(`SELECT 1 FROM batch_items WHERE state = 'pending' LIMIT 1`).get()) return null;
@@ -125,9 +143,15 @@ export class SqliteBatchStore implements BatchStore {
       const now = this.now();
       const next = this.db
         .prepare(
-          `SELECT i.job_id, i.seq, i.url, i.attempts, j.options FROM batch_items i JOIN batch_jobs j ON j.job_id = i.job_id
+          // Fair share: the tenant with the fewest running items goes first, then earliest job, then item order.
+          `WITH busy AS (
+             SELECT j.tenant, COUNT(*) AS n FROM batch_items i JOIN batch_jobs j ON j.job_id = i.job_id
+             WHERE i.state = 'running' GROUP BY j.tenant
+           )
+           SELECT i.job_id, i.seq, i.url, i.attempts, j.options FROM batch_items i JOIN batch_jobs j ON j.job_id = i.job_id
+           LEFT JOIN busy b ON b.tenant = j.tenant
            WHERE i.state = 'pending' AND j.state IN ('queued', 'running')
-           ORDER BY j.created_at, j.rowid, i.seq LIMIT 1`,
+           ORDER BY COALESCE(b.n, 0), j.created_at, j.rowid, i.seq LIMIT 1`,
         )
         .get() as { job_id: string; seq: number; url: string; attempts: number; options: string } | undefined;
       if (!next) return null;
@@ -264,8 +288,8 @@ export class SqliteBatchStore implements BatchStore {
     });
   }
 
-  async status(jobId: string): Promise<JobStatus | null> {
-    const job = this.db.prepare('SELECT job_id, state, total FROM batch_jobs WHERE job_id = ?').get(jobId) as
+  async status(jobId: string, tenant: string = LOCAL_TENANT): Promise<JobStatus | null> {
+    const job = this.db.prepare('SELECT job_id, state, total FROM batch_jobs WHERE job_id = ? AND tenant = ?').get(jobId, tenant) as
       | { job_id: string; state: JobState; total: number }
       | undefined;
     if (!job) return null;
@@ -281,8 +305,8 @@ export class SqliteBatchStore implements BatchStore {
   }
 
   /** Items from `cursor` (sequence number), at most `limit`; next_cursor null when nothing remains. */
-  async results(jobId: string, cursor: number, limit: number): Promise<ResultPage | null> {
-    const job = this.db.prepare('SELECT total FROM batch_jobs WHERE job_id = ?').get(jobId) as { total: number } | undefined;
+  async results(jobId: string, cursor: number, limit: number, tenant: string = LOCAL_TENANT): Promise<ResultPage | null> {
+    const job = this.db.prepare('SELECT total FROM batch_jobs WHERE job_id = ? AND tenant = ?').get(jobId, tenant) as { total: number } | undefined;
     if (!job) return null;
     const rows = this.db
       .prepare(

@@ -7,8 +7,15 @@
 // its items running; they go back to pending when the owner is provably gone (same host, process not alive) or
 // its lease has expired (any host — pids mean nothing across machines, the lease is what counts there). A read may
 // therefore run twice after a crash, but a result is recorded once. An item whose reads keep killing their process
-// is failed after MAX_ATTEMPTS claims. Claims go earliest job first, then item order.
+// is failed after MAX_ATTEMPTS claims.
+//
+// Tenancy and fairness: every job belongs to a tenant (src/runtime/tenant.ts); status, results and idempotency keys
+// are the tenant's own (another tenant's job is simply not found). Claims go to the tenant with the fewest items
+// running store-wide, then earliest job first, then item order — so one big submitter cannot starve the others,
+// and with a single tenant the order is plain earliest-job-first.
 import { randomBytes } from 'node:crypto';
+import { LOCAL_TENANT } from '../runtime/tenant.ts';
+export { LOCAL_TENANT };
 import type { RuntimeContext } from '../runtime/context.ts';
 import type { Services } from '../runtime/services.ts';
 import { occamPaths } from '../config/paths.ts';
@@ -78,9 +85,11 @@ export interface ResultPage {
 
 export interface BatchStore {
   readonly kind: 'embedded' | 'postgres';
-  /** A new job, or — same idempotency key within 24 h — the newest existing one. */
-  submit(submission: BatchSubmission): Promise<SubmitResult>;
-  /** Claims the earliest pending item of the earliest submitted unfinished job. */
+  /** A new job of `tenant`, or — same idempotency key of the same tenant within 24 h — its newest existing one. */
+  submit(submission: BatchSubmission, tenant?: string): Promise<SubmitResult>;
+  /** Unfinished items (pending or running) across `tenant`'s jobs — the per-tenant queue cap counts these. */
+  unfinishedItems(tenant: string): Promise<number>;
+  /** Claims the next item: the tenant with the fewest running items first, then its earliest job, then item order. */
   claimNext(owner: Owner, leaseMs: number): Promise<ClaimedItem | null>;
   /** Records an outcome if this owner still holds the claim; false when the result is discarded. */
   complete(owner: Owner, jobId: string, seq: number, outcome: ItemOutcome): Promise<boolean>;
@@ -98,13 +107,14 @@ export interface BatchStore {
    * claims included unless they are in `working` — and fails the repeatedly crashed.
    */
   recover(self: Owner, isAlive: (pid: number) => boolean, working?: ClaimRef[]): Promise<{ resumed: number; failed: number }>;
-  status(jobId: string): Promise<JobStatus | null>;
+  /** A job's progress; null when unknown or another tenant's. */
+  status(jobId: string, tenant?: string): Promise<JobStatus | null>;
   /** Items of unfinished jobs by state, store-wide (metrics: queue depth). */
   queueStats(): Promise<{ pending: number; running: number }>;
   /** Retention: deletes the jobs finished before `cutoffMs` with their items; returns how many of each went. */
   sweep(cutoffMs: number): Promise<{ jobs: number; items: number }>;
   /** Items from `cursor` (sequence number), at most `limit`; next_cursor null when nothing remains. */
-  results(jobId: string, cursor: number, limit: number): Promise<ResultPage | null>;
+  results(jobId: string, cursor: number, limit: number, tenant?: string): Promise<ResultPage | null>;
   /** For health checks: the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

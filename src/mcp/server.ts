@@ -29,6 +29,7 @@ import { IMPLEMENTED_TOOLS } from './tools/index.ts';
 import { applyCachedExamGrade } from './tools/exam-submit.ts';
 import { recordConnections } from './recording.ts';
 import { observeToolCall } from '../runtime/metrics.ts';
+import { LOCAL_TENANT } from '../runtime/tenant.ts';
 
 /** The first protocol revision on which this server advertises tools.listChanged (seed 003, tools.md §6.7). */
 export const LIST_CHANGED_MIN_REVISION = '2026-07-28';
@@ -242,6 +243,8 @@ export function createOccamServer(options: OccamServerOptions): Server {
       session,
       services,
       signal: extra.signal,
+      // A shared HTTP surface with authentication puts the principal in the SDK's authInfo (http-auth.ts).
+      tenant: extra.authInfo?.clientId ?? LOCAL_TENANT,
       notifyToolsChanged,
       log: (line) => runtime.warn(line),
       progress: async (progress, total, message) => {

@@ -30,6 +30,11 @@ export interface ToolContext {
   services: Services;
   /** Aborted when the client cancels the call or disconnects. */
   signal: AbortSignal;
+  /**
+   * Who owns what this call creates or reads back (batch jobs; src/runtime/tenant.ts): the authenticated principal
+   * of a shared HTTP surface, else the one local tenant.
+   */
+  tenant?: string;
   /** Sends notifications/tools/list_changed; resolves true iff it was sent. Never throws. */
   notifyToolsChanged: () => Promise<boolean>;
   /** One diagnostic line on stderr. */

@@ -33,7 +33,7 @@ export const batchSubmitTool = defineTool({
   publishSchema: requireFields('urls'),
   async handler(args, ctx) {
     const { submitJob } = await import('../../jobs/batch-api.ts');
-    return (await submitJob(await jobs(ctx), args as Record<string, unknown>)).body;
+    return (await submitJob(await jobs(ctx), args as Record<string, unknown>, ctx.tenant)).body;
   },
 });
 
@@ -46,7 +46,7 @@ export const batchStatusTool = defineTool({
   publishSchema: requireFields('job_id'),
   async handler(args, ctx) {
     const { jobStatus } = await import('../../jobs/batch-api.ts');
-    return (await jobStatus(await jobs(ctx), args.job_id)).body;
+    return (await jobStatus(await jobs(ctx), args.job_id, ctx.tenant)).body;
   },
 });
 
@@ -63,7 +63,7 @@ export const batchResultsTool = defineTool({
   publishSchema: requireFields('job_id'),
   async handler(args, ctx) {
     const { jobResults } = await import('../../jobs/batch-api.ts');
-    return (await jobResults(await jobs(ctx), args.job_id, args.cursor, args.limit)).body;
+    return (await jobResults(await jobs(ctx), args.job_id, args.cursor, args.limit, ctx.tenant)).body;
   },
 });
 

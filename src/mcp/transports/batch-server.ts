@@ -17,6 +17,9 @@ import { Services } from '../../runtime/services.ts';
 import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, readBody, sendJson } from './http.ts';
 import type { RunningServer } from './websocket.ts';
 import { enableServerMetrics, METRICS_PATH, sendMetrics, watchBatchQueue } from './metrics-route.ts';
+import { httpAuthFromEnv, PROTECTED_RESOURCE_PATH } from './http-auth.ts';
+import { LOCAL_TENANT } from '../../runtime/tenant.ts';
+import { LOOPBACK_BIND } from './options.ts';
 
 const SUBMIT_BODY_LIMIT = 1024 * 1024;
 const STORE_RETRY_MS = 2_000;
@@ -30,6 +33,10 @@ export interface BatchServerOptions {
 export async function startBatchServer(runtime: RuntimeContext, options: BatchServerOptions): Promise<RunningServer> {
   const services = new Services(runtime);
   const storeKind = storeSelection(runtime).kind;
+  // Bearer authentication when configured (jobs then belong to the principal); else loopback-only as before.
+  const auth = httpAuthFromEnv(runtime);
+  const loopbackOnly = options.bind === LOOPBACK_BIND;
+  if (auth) runtime.warn(`[occam.auth] batch server requires ${auth.describe}`);
   let jobs: BatchJobs | null = null;
   let storeError: string | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -56,10 +63,21 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
   const unavailable = () => batchFailure('network_error', 'The job store is unreachable; retry shortly.');
 
   const http = createServer(async (req, res) => {
-    if (!passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);
+    if (loopbackOnly && !passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     try {
+      if (path === PROTECTED_RESOURCE_PATH && req.method === 'GET') {
+        return auth ? sendJson(res, 200, auth.metadata(req)) : sendJson(res, 404, batchFailure('invalid_request', 'this server has no authentication configured'));
+      }
+      // Health and metrics stay open to probes and scrapers; everything else needs the bearer when auth is on.
+      let tenant = LOCAL_TENANT;
+      const open = path === '/v1/health' || path === METRICS_PATH || path === `/v1${METRICS_PATH}`;
+      if (auth && !open) {
+        const checked = await auth.check(req);
+        if (!checked.ok) return sendJson(res, checked.status, checked.body, checked.headers);
+        tenant = checked.principal.id;
+      }
       if ((path === METRICS_PATH || path === `/v1${METRICS_PATH}`) && req.method === 'GET') return await sendMetrics(res);
       if (path === '/v1/health' && req.method === 'GET') {
         if (draining) return sendJson(res, 503, { ok: false, mode: 'batch-server', store: storeKind, draining: true, active: jobs?.processor?.active ?? 0 });
@@ -82,16 +100,16 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
           return sendJson(res, 400, batchFailure('invalid_request', 'body must be a JSON object'));
         }
-        const reply = await submitJob(current, body as Record<string, unknown>);
-        return sendJson(res, reply.status, reply.body);
+        const reply = await submitJob(current, body as Record<string, unknown>, tenant);
+        return sendJson(res, reply.status, reply.body, reply.headers);
       }
       const m = JOB_ROUTE.exec(path);
       if (m && req.method === 'GET' && current) {
         const jobId = decodeURIComponent(m[1]);
         const reply =
           m[2] === 'status'
-            ? await jobStatus(current, jobId)
-            : await jobResults(current, jobId, url.searchParams.get('cursor') ?? undefined, url.searchParams.get('limit') ?? undefined);
+            ? await jobStatus(current, jobId, tenant)
+            : await jobResults(current, jobId, url.searchParams.get('cursor') ?? undefined, url.searchParams.get('limit') ?? undefined, tenant);
         return sendJson(res, reply.status, reply.body);
       }
       sendJson(res, 404, batchFailure('invalid_request', `no route ${req.method} ${path}`));

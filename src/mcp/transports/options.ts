@@ -135,7 +135,14 @@ export function parseMcpArgs(args: readonly string[], env: EnvMap, fileExists: (
   if (mode === 'remote') {
     if (isIP(bind) === 0) return fail('invalid_arguments', `--bind for --remote must be a numeric IP address (got ${JSON.stringify(bind)})`);
   } else if (mode !== 'stdio' && bind !== LOOPBACK_BIND) {
-    return fail('invalid_arguments', `${TRANSPORT_MODES[mode].flags[0]} binds only to ${LOOPBACK_BIND} (got ${JSON.stringify(bind)})`);
+    // The shared HTTP surfaces may listen beyond loopback once every request must carry a bearer token
+    // (OCCAM_HTTP_TOKENS_FILE or OCCAM_HTTP_JWT=1; src/mcp/transports/http-auth.ts); never without.
+    const authenticated = Boolean(readEnv<string | null>('OCCAM_HTTP_TOKENS_FILE', env) || readEnv<boolean>('OCCAM_HTTP_JWT', env));
+    if (!((mode === 'http' || mode === 'batch') && authenticated)) {
+      const why = mode === 'http' || mode === 'batch' ? ' unless authentication is configured (OCCAM_HTTP_TOKENS_FILE or OCCAM_HTTP_JWT=1)' : '';
+      return fail('invalid_arguments', `${TRANSPORT_MODES[mode].flags[0]} binds only to ${LOOPBACK_BIND}${why} (got ${JSON.stringify(bind)})`);
+    }
+    if (isIP(bind) === 0) return fail('invalid_arguments', `--bind must be a numeric IP address (got ${JSON.stringify(bind)})`);
   }
 
   const plan: TransportPlan = {

@@ -5,6 +5,7 @@
 // interchangeable (docs/scaling.md).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { startBackgroundServices } from './background.ts';
@@ -13,6 +14,9 @@ import { createHost, createOccamServer, NEGOTIABLE_REVISIONS, newSession } from 
 import { BodyTooLarge, closeServer, listen, NOT_LOOPBACK_BODY, originFor, passesLoopbackGuard, readBody, sendJson } from './http.ts';
 import type { RunningServer } from './websocket.ts';
 import { enableServerMetrics, METRICS_PATH, sendMetrics } from './metrics-route.ts';
+import { httpAuthFromEnv, PROTECTED_RESOURCE_PATH } from './http-auth.ts';
+import { LOOPBACK_BIND } from './options.ts';
+import { readEnv } from '../../config/env.ts';
 
 export const MCP_PATH = '/mcp';
 const IDLE_SERVERS_MAX = 64;
@@ -43,6 +47,10 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
   const session = newSession(runtime, config, false);
   startBackgroundServices(config, services);
   await enableServerMetrics(services);
+  const auth = httpAuthFromEnv(runtime);
+  if (auth) runtime.warn(`[occam.auth] streamable HTTP requires ${auth.describe}`);
+  const loopbackOnly = options.bind === LOOPBACK_BIND;
+  const maxConcurrent = readEnv<number>('OCCAM_HTTP_MAX_CONCURRENT', runtime.env, runtime.warn);
   const inFlight = new Set<() => Promise<void>>();
   // Building an SDK Server costs about a millisecond; idle ones are reused. A closed Server keeps no request state
   // (close() aborts its handlers and drops its transport), and a late response of an aborted handler still goes to
@@ -91,8 +99,12 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
   let handling = 0;
   let idleAgain: (() => void) | null = null;
   const http = createServer((req, res) => {
-    if (!passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);
+    if (loopbackOnly && !passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);
     const path = (req.url ?? '/').split('?')[0];
+    // RFC 9728 metadata, also under the resource's own path as the MCP authorization spec looks it up.
+    if (auth && (path === PROTECTED_RESOURCE_PATH || path === `${PROTECTED_RESOURCE_PATH}${MCP_PATH}`) && req.method === 'GET') {
+      return sendJson(res, 200, { ...auth.metadata(req), resource: `${auth.metadata(req).resource}${MCP_PATH}` });
+    }
     if (path === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
       return draining ? sendJson(res, 503, { ...HEALTH_BODY, ok: false, draining: true }) : sendJson(res, 200, HEALTH_BODY);
     }
@@ -104,8 +116,15 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
       if (draining) {
         return sendJson(res, 503, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'This instance is shutting down; retry on another.' } }, { 'retry-after': '5' });
       }
+      if (handling >= maxConcurrent) {
+        return sendJson(res, 503, { jsonrpc: '2.0', id: null, error: { code: -32000, message: `This instance is at its limit of ${maxConcurrent} concurrent requests (OCCAM_HTTP_MAX_CONCURRENT); retry shortly.` } }, { 'retry-after': '1' });
+      }
       handling += 1;
-      handleMcp(req, res)
+      authorise(req)
+        .then((refused) => {
+          if (refused) return sendJson(res, refused.status, refused.body, refused.headers);
+          return handleMcp(req, res);
+        })
         .catch((err) => {
           runtime.warn(`[occam.mcp] streamable http request failed: ${(err as Error).message}`);
           if (!res.headersSent) sendJson(res, 500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } });
@@ -119,6 +138,16 @@ export async function startStreamableHttp(runtime: RuntimeContext, options: Stre
     }
     sendJson(res, 404, { ok: false, error: 'not_found', message: `MCP is served at ${MCP_PATH}; health at /health.` });
   });
+  /** Null when the request may go on (its principal set as the SDK's authInfo, which tools read as their tenant). */
+  async function authorise(req: IncomingMessage) {
+    if (!auth) return null;
+    const checked = await auth.check(req);
+    if (!checked.ok) return checked;
+    const token = /^Bearer\s+(\S+)/i.exec(String(req.headers.authorization))?.[1] ?? '';
+    (req as IncomingMessage & { auth?: AuthInfo }).auth = { token, clientId: checked.principal.id, scopes: [] };
+    return null;
+  }
+
   const port = await listen(http, options.port, options.bind);
   const url = `${originFor('http', options.bind, port)}${MCP_PATH}`;
   return {

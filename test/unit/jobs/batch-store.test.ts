@@ -226,6 +226,27 @@ for (const backend of storeBackends()) {
     await store.close();
   });
 
+    it('batch store: claims are shared fairly across tenants (fewest running first), earliest job first within one', async () => {
+    let now = 1_000;
+    const store = await openBatchAt(await backend.place(), () => now);
+    const big = await store.submit(submission(Array.from({ length: 6 }, (_, i) => `http://a.test/big/${i}`)), 'big-tenant');
+    now += 1;
+    const small = await store.submit(submission(['http://a.test/small/0', 'http://a.test/small/1']), 'small-tenant');
+    const order: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const c = (await store.claimNext(ownerA, 60_000))!;
+      order.push(c.jobId === big.jobId ? `big${c.seq}` : `small${c.seq}`);
+    }
+    // Running counts decide: big (0 vs 0, earlier job), small (1 vs 0), big (1 vs 1, earlier), small (2 vs 1), then big.
+    assert.deepEqual(order, ['big0', 'small0', 'big1', 'small1', 'big2', 'big3']);
+    assert.equal(await store.unfinishedItems('big-tenant'), 6);
+    assert.equal(await store.unfinishedItems('small-tenant'), 2);
+    assert.equal(await store.status(big.jobId, 'small-tenant'), null, 'another tenant\'s job is not found');
+    assert.equal(await store.results(big.jobId, 0, 10, 'small-tenant'), null);
+    assert.equal((await store.status(big.jobId, 'big-tenant'))?.progress.running, 4);
+    await store.close();
+  });
+
     it('batch store: release hands an owner\'s unfinished claims back', async () => {
     const store = await openBatchAt(await backend.place(), () => 1);
     const job = await store.submit(submission(['http://a.test/1', 'http://a.test/2']));
