@@ -83,6 +83,8 @@ export interface TranscodeDeps {
   resolveMaxTokens: (explicit: number | null) => number | null;
   /** Exactly one private origin this call may reach (the `occam read --demo` page). */
   allowance?: PrivateOriginAllowance | null;
+  /** Whose search handles `S1` / `H…` name (src/runtime/tenant.ts); the local tenant when absent. */
+  tenant?: string;
   /** Tokens of the caller's own wrapper around this result (the `occam` facade, a digest item): the whole
    *  response is fitted to the budget minus this. */
   envelopeOverhead?: number;
@@ -119,10 +121,10 @@ export const responseCacheService = defineService({
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** reading.md §17.4: a search handle (S1…S20, H + 8 hex) names a URL from occam_search; the bound URL is then guarded. */
-async function bindSearchHandle(url: string, services: Services): Promise<string> {
+async function bindSearchHandle(url: string, services: Services, tenant: string | undefined): Promise<string> {
   const { looksLikeHandle, handleStoreService } = await import('./search/handles.ts');
   if (!looksLikeHandle(url)) return url;
-  return (await services.use(handleStoreService)).bind(url);
+  return (await services.use(handleStoreService)).bind(url, tenant);
 }
 
 /** `sha256:` hex over the newline-framed materialisation descriptor (reading.md §14.2). */
@@ -282,7 +284,7 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
   let opts: TranscodeOptions;
   let effectiveMax: number | null;
   try {
-    inputUrl = await bindSearchHandle(inputUrl, deps.services);
+    inputUrl = await bindSearchHandle(inputUrl, deps.services, deps.tenant);
     opts = resolveOptions({ ...args, url: inputUrl });
     effectiveMax = deps.resolveMaxTokens(opts.explicitMaxTokens);
     if (effectiveMax !== null) budget = { max: effectiveMax, cost: await loadBudgetCost() };

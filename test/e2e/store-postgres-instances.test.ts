@@ -5,7 +5,7 @@
 // transcode cache tests use).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -57,11 +57,15 @@ describe('two --mcp-http instances on one PostgreSQL', { skip: postgresSkip() },
     for (const d of temps) rmSync(d, { recursive: true, force: true });
   });
 
-  async function instance(env: Record<string, string>): Promise<{ server: SpawnedServer; call: (name: string, args: Record<string, unknown>) => Promise<any>; close: () => Promise<void> }> {
-    const port = await freePort();
-    const server = await spawnOccamServer(['mcp', '--mcp-http', '--port', String(port)], env, 'streamable_http_mcp_listening');
+  async function instance(
+    env: Record<string, string>,
+    bearer?: string,
+    running?: SpawnedServer,
+  ): Promise<{ server: SpawnedServer; call: (name: string, args: Record<string, unknown>) => Promise<any>; close: () => Promise<void> }> {
+    const server = running ?? (await spawnOccamServer(['mcp', '--mcp-http', '--port', String(await freePort())], env, 'streamable_http_mcp_listening'));
     const client = new Client({ name: 'pg-instances', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    const requestInit = bearer ? { headers: { authorization: `Bearer ${bearer}` } } : undefined;
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit }));
     return {
       server,
       call: async (name, args) => {
@@ -130,6 +134,41 @@ describe('two --mcp-http instances on one PostgreSQL', { skip: postgresSkip() },
     } finally {
       await b?.close();
       await a.close();
+    }
+  });
+
+  it('two tenants on two instances: S1 / H… of one tenant never resolve for the other', async () => {
+    const url = await cluster.createDatabase();
+    const tokens = join(tempDir('occam-pgtokens-'), 'tokens.txt');
+    writeFileSync(tokens, 'alice alice-token-0123456789abcdef\nbob bob-token-0123456789abcdef01\n', { mode: 0o600 });
+    const env = (name: string) => ({
+      HOME: tempDir(`occam-pgtenant-${name}-`),
+      OCCAM_STORE_URL: url,
+      OCCAM_STORE_POOL_SIZE: '3',
+      OCCAM_ALLOW_PRIVATE_URLS: '1',
+      OCCAM_PROFILE: 'full',
+      OCCAM_HTTP_TOKENS_FILE: tokens,
+      OCCAM_SEARCH_PROVIDER: 'searxng',
+      OCCAM_SEARCH_URL: fixture.url('/searx/'),
+    });
+    const aliceOnA = await instance(env('a'), 'alice-token-0123456789abcdef');
+    const aliceOnB = await instance(env('b'), 'alice-token-0123456789abcdef');
+    const bobOnB = await instance({}, 'bob-token-0123456789abcdef01', aliceOnB.server);
+    try {
+      const found = await aliceOnA.call('occam_search', { query: 'docs' });
+      assert.equal(found.ok, true, JSON.stringify(found));
+      const handle = found.results[0].handle;
+      const mine = await aliceOnB.call('occam_transcode', { url: 'S1', backend_policy: 'http' });
+      assert.equal(mine.ok, true, JSON.stringify(mine));
+      assert.match(mine.markdown, /doc-1-marker/, 'the same tenant reads its S1 on the other instance');
+      const theirs = await bobOnB.call('occam_transcode', { url: 'S1', backend_policy: 'http' });
+      assert.equal(theirs.failure.code, 'unknown_handle', 'another tenant\'s S1 is unknown');
+      const theirsDurable = await bobOnB.call('occam_transcode', { url: handle, backend_policy: 'http' });
+      assert.equal(theirsDurable.failure.code, 'stale_handle', 'and so is its durable handle');
+    } finally {
+      await bobOnB.close().catch(() => {});
+      await aliceOnB.close();
+      await aliceOnA.close();
     }
   });
 

@@ -47,6 +47,7 @@ export const digestTool = defineTool({
       signal: ctx.signal,
       ...(ctx.deadline ? { deadlineAt: ctx.deadline.at } : {}),
       resolveMaxTokens: (explicit: number | null) => ctx.session.capabilities.resolveMaxTokens(explicit),
+      tenant: ctx.tenant,
     };
     try {
       let entries;

@@ -38,6 +38,7 @@ export const occamTool = defineTool({
           signal: ctx.signal,
           ...(ctx.deadline ? { deadlineAt: ctx.deadline.at } : {}),
           resolveMaxTokens: (explicit) => ctx.session.capabilities.resolveMaxTokens(explicit),
+          tenant: ctx.tenant,
         },
         // The cascade's playbook_resolve step uses the same resolver as occam_playbook_resolve (playbooks.md §3).
         async (url, signal) => {

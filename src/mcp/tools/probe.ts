@@ -38,7 +38,7 @@ export const probeTool = defineTool({
       runtime: ctx.runtime,
       signal: ctx.signal,
       politeness: await ctx.services.use(politenessService),
-      bindHandle: async (value) => (looksLikeHandle(value) ? (await ctx.services.use(handleStoreService)).bind(value) : value),
+      bindHandle: async (value) => (looksLikeHandle(value) ? (await ctx.services.use(handleStoreService)).bind(value, ctx.tenant) : value),
     });
   },
 });

@@ -38,6 +38,7 @@ export const searchTool = defineTool({
       return await search(args.query, args.max_results ?? 8, args.rerank ?? false, {
         runtime: ctx.runtime,
         handles,
+        tenant: ctx.tenant,
         signal: ctx.signal,
         probe,
       });

@@ -77,6 +77,7 @@ export const transcodeTool = defineTool({
       signal: ctx.signal,
       ...(ctx.deadline ? { deadlineAt: ctx.deadline.at } : {}),
       resolveMaxTokens: (explicit) => ctx.session.capabilities.resolveMaxTokens(explicit),
+      tenant: ctx.tenant,
     });
   },
 });

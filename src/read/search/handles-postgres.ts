@@ -3,6 +3,7 @@
 // TTL 1 h, at most 64 durable handles (least recently used evicted), each search replaces the S* map.
 import type { Pool } from 'pg';
 import type { Services } from '../../runtime/services.ts';
+import { LOCAL_TENANT } from '../../runtime/tenant.ts';
 import { postgresFor, registerMigrations, withTransaction } from '../../store/index.ts';
 import { HANDLE_CAPACITY, HANDLE_TTL_S, durableHandle, isAlias, isDurable, staleHandle, unknownAlias, type HandleStore } from './handles.ts';
 
@@ -29,6 +30,17 @@ CREATE TABLE search_aliases (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'search handles belong to a tenant',
+    sql: `
+ALTER TABLE search_handles ADD COLUMN tenant text NOT NULL DEFAULT '${LOCAL_TENANT}';
+CREATE INDEX search_handles_tenant_used ON search_handles (tenant, used_at);
+ALTER TABLE search_aliases ADD COLUMN tenant text NOT NULL DEFAULT '${LOCAL_TENANT}';
+ALTER TABLE search_aliases DROP CONSTRAINT search_aliases_pkey;
+ALTER TABLE search_aliases ADD PRIMARY KEY (tenant, alias);
+`,
+  },
 ]);
 
 export class PostgresHandleStore implements HandleStore {
@@ -48,39 +60,46 @@ export class PostgresHandleStore implements HandleStore {
     return new PostgresHandleStore(pool, now);
   }
 
-  async recordSearch(urls: readonly string[]): Promise<Array<{ id: string; handle: string }>> {
+  async recordSearch(urls: readonly string[], tenant: string = LOCAL_TENANT): Promise<Array<{ id: string; handle: string }>> {
     return withTransaction(this.pool, async (client) => {
-      // Searches replace the alias map one at a time, so S1…Sn always come from a single search.
-      await client.query(`SELECT pg_advisory_xact_lock(hashtext('occam.search-aliases'))`);
+      // A tenant's searches replace its alias map one at a time, so S1…Sn always come from a single search.
+      await client.query(`SELECT pg_advisory_xact_lock(hashtext('occam.search-aliases:' || $1))`, [tenant]);
       const seq = await client.query<{ n: string }>(`SELECT nextval('search_handle_seq') AS n FROM generate_series(1, $1::int)`, [urls.length]);
       const now = this.now();
       const labels = urls.map((_, i) => ({ id: `S${i + 1}`, handle: durableHandle(Number(seq.rows[i]!.n)) }));
       // Recorded in result order, so the first result is the least recently used of this search (as in memory).
       await client.query(
-        `INSERT INTO search_handles (handle, url, expires_at, used_at)
-         SELECT h, u, $3::bigint, nextval('search_handle_use_seq') FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(h, u, o) ORDER BY o
-         ON CONFLICT (handle) DO UPDATE SET url = excluded.url, expires_at = excluded.expires_at, used_at = excluded.used_at`,
-        [labels.map((l) => l.handle), urls, now + HANDLE_TTL_S * 1000],
+        `INSERT INTO search_handles (handle, url, expires_at, used_at, tenant)
+         SELECT h, u, $3::bigint, nextval('search_handle_use_seq'), $4 FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(h, u, o) ORDER BY o
+         ON CONFLICT (handle) DO UPDATE SET url = excluded.url, expires_at = excluded.expires_at, used_at = excluded.used_at, tenant = excluded.tenant`,
+        [labels.map((l) => l.handle), urls, now + HANDLE_TTL_S * 1000, tenant],
       );
-      await client.query(`DELETE FROM search_handles WHERE handle IN (SELECT handle FROM search_handles ORDER BY used_at DESC OFFSET $1)`, [HANDLE_CAPACITY]);
-      await client.query('DELETE FROM search_aliases');
-      await client.query(`INSERT INTO search_aliases (alias, handle) SELECT * FROM unnest($1::text[], $2::text[])`, [labels.map((l) => l.id), labels.map((l) => l.handle)]);
+      await client.query(
+        `DELETE FROM search_handles WHERE handle IN (SELECT handle FROM search_handles WHERE tenant = $2 ORDER BY used_at DESC OFFSET $1)`,
+        [HANDLE_CAPACITY, tenant],
+      );
+      await client.query('DELETE FROM search_aliases WHERE tenant = $1', [tenant]);
+      await client.query(`INSERT INTO search_aliases (tenant, alias, handle) SELECT $3, a, h FROM unnest($1::text[], $2::text[]) AS t(a, h)`, [
+        labels.map((l) => l.id),
+        labels.map((l) => l.handle),
+        tenant,
+      ]);
       return labels;
     });
   }
 
-  async bind(value: string): Promise<string> {
+  async bind(value: string, tenant: string = LOCAL_TENANT): Promise<string> {
     const v = value.trim();
     if (isAlias(v)) {
-      const url = await this.live(`(SELECT handle FROM search_aliases WHERE alias = $1)`, v.toUpperCase());
+      const url = await this.live(`(SELECT handle FROM search_aliases WHERE tenant = $3 AND alias = $1)`, v.toUpperCase(), tenant);
       if (url === null) {
-        const live = await this.pool.query<{ alias: string }>(`SELECT alias FROM search_aliases ORDER BY length(alias), alias`);
+        const live = await this.pool.query<{ alias: string }>(`SELECT alias FROM search_aliases WHERE tenant = $1 ORDER BY length(alias), alias`, [tenant]);
         throw unknownAlias(v, live.rows.map((r) => r.alias));
       }
       return url;
     }
     if (isDurable(v)) {
-      const url = await this.live('$1', `H${v.slice(1).toLowerCase()}`);
+      const url = await this.live('$1', `H${v.slice(1).toLowerCase()}`, tenant);
       if (url === null) throw staleHandle(v);
       return url;
     }
@@ -88,14 +107,15 @@ export class PostgresHandleStore implements HandleStore {
   }
 
   /** The live URL of the handle `handleSql` names (marking it used), or null; an expired one is deleted. */
-  private async live(handleSql: string, param: string): Promise<string | null> {
+  private async live(handleSql: string, param: string, tenant: string): Promise<string | null> {
     const now = this.now();
+    // Another tenant's handle matches nothing here: to this tenant it is unknown, exactly like an expired one.
     const { rows } = await this.pool.query<{ url: string }>(
-      `UPDATE search_handles SET used_at = nextval('search_handle_use_seq') WHERE handle = ${handleSql} AND expires_at > $2 RETURNING url`,
-      [param, now],
+      `UPDATE search_handles SET used_at = nextval('search_handle_use_seq') WHERE handle = ${handleSql} AND tenant = $3 AND expires_at > $2 RETURNING url`,
+      [param, now, tenant],
     );
     if (rows[0]) return rows[0].url;
-    await this.pool.query(`DELETE FROM search_handles WHERE handle = ${handleSql} AND expires_at <= $2`, [param, now]);
+    await this.pool.query(`DELETE FROM search_handles WHERE handle = ${handleSql} AND tenant = $3 AND expires_at <= $2`, [param, now, tenant]);
     return null;
   }
 }

@@ -35,6 +35,8 @@ export type ExtractabilityProbe = (url: string, signal: AbortSignal) => Promise<
 export interface SearchDeps {
   runtime: RuntimeContext;
   handles: HandleStore;
+  /** Whose S* map and durable slots this search fills (src/runtime/tenant.ts). */
+  tenant?: string;
   signal?: AbortSignal;
   probe?: ExtractabilityProbe;
   fetchImpl?: typeof fetch;
@@ -108,7 +110,7 @@ export async function search(query: string, maxResults: number, doRerank: boolea
   }
   let hits = normaliseHits(spec.hits(body), maxResults);
   if (doRerank && hits.length > 1 && deps.probe) hits = await rerank(hits, deps.probe, deps.signal);
-  const labels = await deps.handles.recordSearch(hits.map((h) => h.url));
+  const labels = await deps.handles.recordSearch(hits.map((h) => h.url), deps.tenant);
   const results: SearchHit[] = hits.map((h, i) => ({ id: labels[i].id, handle: labels[i].handle, ...h }));
   return {
     ok: true,

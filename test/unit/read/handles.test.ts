@@ -56,6 +56,19 @@ for (const backend of storeBackends()) {
       assert.equal(await code(store.bind('Hffffffff')), 'stale_handle');
     });
 
+    it('handles are per tenant: one tenant\'s S1 and H… are unknown to another, each keeps its own 64 slots', async () => {
+      const store = await openHandles(await backend.place(), () => 0);
+      const alice = await store.recordSearch(['https://alice.example/1'], 'alice');
+      await store.recordSearch(['https://bob.example/1', 'https://bob.example/2'], 'bob');
+      assert.equal(await store.bind('S1', 'alice'), 'https://alice.example/1', 'bob\'s search did not replace alice\'s aliases');
+      assert.equal(await store.bind('S1', 'bob'), 'https://bob.example/1');
+      assert.equal(await code(store.bind('S2', 'alice')), 'unknown_handle');
+      assert.equal(await code(store.bind(alice[0]!.handle, 'bob')), 'stale_handle', 'a durable handle of another tenant is unknown');
+      assert.equal(await code(store.bind('S1')), 'unknown_handle', 'the local tenant has searched nothing');
+      for (let i = 0; i < HANDLE_CAPACITY; i++) await store.recordSearch([`https://bob.example/flood/${i}`], 'bob');
+      assert.equal(await store.bind(alice[0]!.handle, 'alice'), 'https://alice.example/1', 'another tenant\'s searches never evict this one\'s handles');
+    });
+
     it('at most 64 durable handles; the least recently used goes first', async () => {
       const store = await openHandles(await backend.place(), () => 0);
       await store.recordSearch(['https://keep.example/']);
@@ -82,5 +95,16 @@ describe('search handles shared by two instances [postgres]', { skip: storeBacke
     assert.deepEqual(await b.recordSearch(['https://b.example/1']), [{ id: 'S1', handle: 'H00000002' }]);
     assert.equal(await a.bind('S1'), 'https://b.example/1');
     assert.equal(await a.bind('H00000001'), 'https://a.example/1');
+  });
+
+  it('two instances, two tenants: S1 of one tenant never resolves for the other', async () => {
+    const place = await backend.place();
+    const a = await openHandles(place, () => 0);
+    const b = await openHandles(place, () => 0);
+    await a.recordSearch(['https://team-a.example/1'], 'tenant-a');
+    await b.recordSearch(['https://team-b.example/1'], 'tenant-b');
+    assert.equal(await b.bind('S1', 'tenant-a'), 'https://team-a.example/1', 'the same tenant on the other instance');
+    assert.equal(await a.bind('S1', 'tenant-b'), 'https://team-b.example/1');
+    assert.notEqual(await a.bind('S1', 'tenant-a'), await a.bind('S1', 'tenant-b'));
   });
 });
