@@ -120,8 +120,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** Starts a cluster; options.maxConnections defaults to 200 (several Occam processes with their pools). */
-export async function startPostgres(options: { maxConnections?: number } = {}): Promise<PgCluster> {
+/**
+ * Starts a cluster; options.maxConnections defaults to 200 (several Occam processes with their pools). Durability is
+ * off unless `durable` (fsync, synchronous commit, full-page writes on — what a production database does, for
+ * benchmarks that quote per-commit costs).
+ */
+export async function startPostgres(options: { maxConnections?: number; durable?: boolean } = {}): Promise<PgCluster> {
   const bin = findPostgresBin();
   if (!bin) throw new Error(`PostgreSQL binaries not found: ${INSTALL_HINT}`);
   const user = unprivilegedUser();
@@ -141,7 +145,7 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
       `-c listen_addresses=127.0.0.1`,
       `-c max_connections=${options.maxConnections ?? 200}`,
       // A throwaway cluster: durability off, small memory, so tests stay light on a shared machine.
-      '-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=16MB',
+      options.durable ? '-c shared_buffers=64MB' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=16MB',
     ].join(' ');
     try {
       await run(user, join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-o', serverOptions, '-w', '-t', '30', 'start']);
