@@ -4,6 +4,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { OccamError } from '../contract/failures.ts';
+import { inFaultScope } from '../runtime/fault-policy.ts';
 import type { BatchReadOptions } from './batch-request.ts';
 import type { BatchStore, ItemOutcome, Owner } from './batch-store.ts';
 
@@ -121,7 +122,8 @@ export class BatchProcessor {
         const key = `${item.jobId}:${item.seq}`;
         const controller = new AbortController();
         const done = Promise.resolve()
-          .then(() => this.readOne(item.url, item.options, controller.signal))
+          // The item's fault scope: a fault escaping its read is logged with the item and survived (fault-policy.ts).
+          .then(() => inFaultScope({ kind: 'batch-item', label: key }, () => this.readOne(item.url, item.options, controller.signal)))
           .catch(outcomeOfError)
           .then(async (outcome) => {
             if (controller.signal.aborted) return; // stopping: the claim is released, not completed

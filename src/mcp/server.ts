@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { CATALOG, type CatalogEntry } from '../contract/catalog.ts';
+import { inFaultScope } from '../runtime/fault-policy.ts';
 import { failureIn, normaliseError, nowIso, OccamError, topFailure } from '../contract/failures.ts';
 import { instructionsFor } from '../contract/instructions.ts';
 import { profileRank, type ProfileId } from '../contract/profiles.ts';
@@ -251,7 +252,10 @@ export function createOccamServer(options: OccamServerOptions): Server {
       },
     };
     try {
-      return toCallResult(await module.handler(parsed.data, ctx));
+      // Whatever this call starts is in its fault scope: a fault that escapes it is logged with the call's name and
+      // survived (the call's deadline answers for it), never the end of the connection.
+      const scope = { kind: 'tool', label: `${name} (session ${session.id})` } as const;
+      return toCallResult(await inFaultScope(scope, () => module.handler(parsed.data, ctx)));
     } catch (err) {
       const { code, message } = normaliseError(err);
       if (!(err instanceof OccamError)) {
