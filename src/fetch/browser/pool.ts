@@ -181,7 +181,7 @@ const settle = (answer: Promise<void>): Promise<void> => answer.catch(() => {});
  * them from its connection, outside any promise the render awaits, so a throw there would otherwise end the whole
  * process (an unhandled rejection). Each callback is wrapped: a throw becomes this render's typed failure instead.
  */
-class RenderFaults {
+export class RenderFaults {
   #fault: OccamError | null = null;
   #fail: (err: OccamError) => void = () => {};
   /** Rejects with the first fault; raced against the render so it ends at once. */
