@@ -1,9 +1,12 @@
 // Issue 30 item 1: a page's behaviour never ends the process. Every hostile page (test/helpers/hostile-pages.ts) is
-// read through every transport — `occam read`, stdio MCP, Streamable HTTP and WebSocket MCP — with the default
+// read through every transport — `occam read`, stdio MCP, Streamable HTTP and WebSocket MCP, the batch server — with the default
 // http_then_browser policy: the read ends with a result (the page's own words, nothing the popup would have
 // shown), the popup loads nothing, and the process keeps serving (a second call, a second client, /health).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
@@ -165,6 +168,48 @@ test('--mcp-server (WebSocket): hostile pages on one connection, another connect
       null,
       '--mcp-server',
     );
+  } finally {
+    await server.stop();
+  }
+});
+
+test('--batch-server: a job of hostile pages completes with their content while /v1/health answers', async (t) => {
+  if (!requireChromium(t)) return;
+  const port = await freePort();
+  const home = mkdtempSync(join(tmpdir(), 'occam-hostile-batch-'));
+  const server = await spawnOccamServer(['mcp', '--batch-server', '--port', String(port)], { ...ENV, HOME: home, OCCAM_BATCH_DB_PATH: join(home, 'jobs.db') }, 'batch_server_listening');
+  const api = async (path: string, body?: unknown) => {
+    const r = await rawRequest(`http://127.0.0.1:${port}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: r.status, json: JSON.parse(r.body) };
+  };
+  try {
+    const submitted = await api('/v1/batch/submit', { urls: HOSTILE_PAGES.map((p) => fixture.url(p.path)) });
+    assert.equal(submitted.status, 202, JSON.stringify(submitted.json));
+    const job = submitted.json.job_id as string;
+    const deadline = Date.now() + READ_TIMEOUT_MS;
+    let status = await api(`/v1/batch/${job}/status`);
+    let healthAnswers = 0;
+    while (status.json.state !== 'done' && Date.now() < deadline) {
+      assert.equal((await api('/v1/health')).status, 200, '/v1/health while the job reads hostile pages');
+      healthAnswers += 1;
+      await new Promise((r) => setTimeout(r, 200));
+      status = await api(`/v1/batch/${job}/status`);
+    }
+    assert.ok(healthAnswers > 0, '/v1/health answered meanwhile');
+    assert.deepEqual(status.json.progress, { total: HOSTILE_PAGES.length, done: HOSTILE_PAGES.length, failed: 0, running: 0 });
+    const items = (await api(`/v1/batch/${job}/results?limit=${HOSTILE_PAGES.length}`)).json.items as Array<{ markdown: string }>;
+    HOSTILE_PAGES.forEach((page, i) => {
+      assert.match(items[i].markdown, page.own, `batch ${page.name}`);
+      assert.doesNotMatch(items[i].markdown, page.foreign, `batch ${page.name}`);
+      assertPopupsLoadedNothing(page, `batch ${page.name}`);
+    });
+    assert.equal((await api('/v1/health')).status, 200);
+    assert.equal(server.child.exitCode, null, 'the batch server is still running');
+    assertNoProcessFault(server.stderr(), '--batch-server');
   } finally {
     await server.stop();
   }
