@@ -312,7 +312,8 @@ export class BrowserPool {
         fix: hint,
       });
     }
-    if (this.#egressProxy) this.#background ??= this.#openSession(null);
+    // The deny-all listener serves the browser, not the call that launched it: it lives in the pool's fault scope.
+    if (this.#egressProxy) this.#background ??= inFaultScope(BROWSER_POOL_SCOPE, () => this.#openSession(null));
     const background = this.#egressProxy ? await this.#background : null;
     try {
       // Launched in the browser pool's own fault scope: every callback Playwright later dispatches from this
