@@ -133,45 +133,28 @@ async function serveOthersMeanwhile(server: SpawnedServer, connect: (name: strin
   }
 }
 
-test('--mcp-http: hostile pages on one client, a second client and /health served meanwhile', async (t) => {
-  if (!requireChromium(t)) return;
-  const port = await freePort();
-  const server = await spawnOccamServer(['mcp', '--mcp-http', '--port', String(port)], ENV, 'streamable_http_mcp_listening');
-  try {
-    await serveOthersMeanwhile(
-      server,
-      async (name) => {
-        const client = new Client({ name, version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-        return client;
-      },
-      `http://127.0.0.1:${port}/health`,
-      '--mcp-http',
-    );
-  } finally {
-    await server.stop();
-  }
-});
+const NETWORK_MODES = [
+  { flag: '--mcp-http', listening: 'streamable_http_mcp_listening', transport: (url: URL) => new StreamableHTTPClientTransport(url), health: '/health' },
+  { flag: '--mcp-server', listening: 'websocket_mcp_listening', transport: (url: URL) => new WebSocketClientTransport(url), health: null },
+] as const;
 
-test('--mcp-server (WebSocket): hostile pages on one connection, another connection served meanwhile', async (t) => {
-  if (!requireChromium(t)) return;
-  const port = await freePort();
-  const server = await spawnOccamServer(['mcp', '--mcp-server', '--port', String(port)], ENV, 'websocket_mcp_listening');
-  try {
-    await serveOthersMeanwhile(
-      server,
-      async (name) => {
+for (const mode of NETWORK_MODES) {
+  test(`${mode.flag}: hostile pages on one client, a second client${mode.health ? ' and /health' : ''} served meanwhile`, async (t) => {
+    if (!requireChromium(t)) return;
+    const port = await freePort();
+    const server = await spawnOccamServer(['mcp', mode.flag, '--port', String(port)], ENV, mode.listening);
+    try {
+      const connect = async (name: string) => {
         const client = new Client({ name, version: '1.0.0' });
-        await client.connect(new WebSocketClientTransport(new URL(server.url)));
+        await client.connect(mode.transport(new URL(server.url)));
         return client;
-      },
-      null,
-      '--mcp-server',
-    );
-  } finally {
-    await server.stop();
-  }
-});
+      };
+      await serveOthersMeanwhile(server, connect, mode.health ? `http://127.0.0.1:${port}${mode.health}` : null, mode.flag);
+    } finally {
+      await server.stop();
+    }
+  });
+}
 
 test('--batch-server: a job of hostile pages completes with their content while /v1/health answers', async (t) => {
   if (!requireChromium(t)) return;
