@@ -8,6 +8,9 @@ export async function runOccam(argv: readonly string[]): Promise<number | undefi
   const args = argv.slice(2);
   // Before any module loads: start-up's own survivors (tokenizer tables) would otherwise grow it (issue 14).
   (await import('../src/runtime/young-generation.ts')).stopYoungGenerationGrowth();
+  // A fault that escapes every handler (a page's behaviour reaching a bug) is logged with its scope and, where
+  // the scope is known, survived: one page never takes the CLI's read, the stdio session or a server down.
+  (await import('../src/runtime/fault-policy.ts')).installFaultPolicy();
   if (args.length === 1 && args[0] === 'mcp') {
     const [{ serveStdio }, { processContext }, { mcpHostRuntime }] = await Promise.all([
       import('../src/mcp/transports/stdio.ts'),

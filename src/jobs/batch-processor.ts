@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OccamError } from '../contract/failures.ts';
 import { countBatchClaim, countLeaseExpiries, observeBatchRead } from '../runtime/metrics.ts';
+import { inFaultScope } from '../runtime/fault-policy.ts';
 import type { BatchReadOptions } from './batch-request.ts';
 import type { BatchStore, ClaimRef, ItemOutcome, Owner } from './batch-store.ts';
 
@@ -147,7 +148,8 @@ export class BatchProcessor {
         countBatchClaim();
         const readStarted = Date.now();
         const done = Promise.resolve()
-          .then(() => this.readOne(item.url, item.options, controller.signal))
+          // The item's fault scope: a fault escaping its read is logged with the item and survived (fault-policy.ts).
+          .then(() => inFaultScope({ kind: 'batch-item', label: key }, () => this.readOne(item.url, item.options, controller.signal)))
           .catch(outcomeOfError)
           .then(async (outcome) => {
             observeBatchRead(readStarted, outcome);

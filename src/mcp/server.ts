@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { CATALOG, type CatalogEntry } from '../contract/catalog.ts';
+import { inFaultScope } from '../runtime/fault-policy.ts';
 import { failureIn, normaliseError, nowIso, OccamError, topFailure } from '../contract/failures.ts';
 import { instructionsFor } from '../contract/instructions.ts';
 import { profileRank, type ProfileId } from '../contract/profiles.ts';
@@ -256,7 +257,10 @@ export function createOccamServer(options: OccamServerOptions): Server {
     };
     const started = Date.now();
     try {
-      const result = await module.handler(parsed.data, ctx);
+      // Whatever this call starts is in its fault scope: a fault that escapes it is logged with the call's name and
+      // survived (the call's deadline answers for it), never the end of the connection.
+      const scope = { kind: 'tool', label: `${name} (session ${session.id})` } as const;
+      const result = await inFaultScope(scope, () => module.handler(parsed.data, ctx));
       observeToolCall(name, started, result);
       return toCallResult(result);
     } catch (err) {

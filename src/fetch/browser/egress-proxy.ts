@@ -116,9 +116,11 @@ export class EgressSession {
     // Keep-alive to the checked destinations: the pool is keyed by what was dialled, so a pin is reused only
     // for the same host and port.
     this.#agent = new Agent({ keepAlive: true, maxSockets: 16 });
-    this.#server = createServer({ requireHostHeader: false }, (req, res) => void this.#onRequest(req, res));
-    this.#server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => void this.#onConnect(req, socket, head));
-    this.#server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => void this.#onUpgrade(req, socket, head));
+    // A fault while handling one of the page's requests ends that request (its connection is dropped, the browser
+    // sees a failed request) and nothing else: it never escapes into the process.
+    this.#server = createServer({ requireHostHeader: false }, (req, res) => void this.#onRequest(req, res).catch(() => res.destroy()));
+    this.#server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => void this.#onConnect(req, socket, head).catch(() => socket.destroy()));
+    this.#server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => void this.#onUpgrade(req, socket, head).catch(() => socket.destroy()));
     this.#server.on('connection', (socket: Socket) => this.#track(socket));
     this.#server.on('clientError', (_err, socket: Socket) => socket.destroy());
   }

@@ -3,11 +3,12 @@
 // between reads), everything the page sends leaves through the egress proxy (egress-proxy.ts), where the outbound
 // guard decides, and a render that times out, is cancelled or crashes closes its context — the browser process
 // itself is closed at shutdown, so no Chromium outlives the host.
-import type { Browser, BrowserContext, Request, Response, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page, Request, Response, Route } from 'playwright-core';
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { OccamError } from '../../contract/failures.ts';
 import { defineService } from '../../runtime/services.ts';
+import { inFaultScope } from '../../runtime/fault-policy.ts';
 import type { GuardPolicy, Resolver } from '../guard.ts';
 import type { DialSeam } from '../transport.ts';
 import { EGRESS_HEADER, openEgressSession, type EgressEvent, type EgressSession } from './egress-proxy.ts';
@@ -149,6 +150,82 @@ async function quietNetwork(inflight: () => number, maxMs: number): Promise<void
   }
 }
 
+/**
+ * The frame a request was issued from, or null when it has none: a popup's first navigation is issued before its
+ * frame exists (and a service worker's requests have no frame), where Playwright's `request.frame()` throws.
+ */
+function frameOf(request: Request): Frame | null {
+  try {
+    return request.frame();
+  } catch {
+    return null;
+  }
+}
+
+/** A request the page's own window issued (its main frame or one of its iframes) — never a popup's. */
+function issuedBy(page: Page, request: Request): boolean {
+  const frame = frameOf(request);
+  if (!frame) return false;
+  try {
+    return frame.page() === page;
+  } catch {
+    return false;
+  }
+}
+
+/** Continue or abort may reject once the request, its page or the context is gone: nothing is left to decide. */
+const settle = (answer: Promise<void>): Promise<void> => answer.catch(() => {});
+
+/**
+ * The first fault of one render's callbacks (route handler, page and context listeners). Playwright dispatches
+ * them from its connection, outside any promise the render awaits, so a throw there would otherwise end the whole
+ * process (an unhandled rejection). Each callback is wrapped: a throw becomes this render's typed failure instead.
+ */
+export class RenderFaults {
+  #fault: OccamError | null = null;
+  #fail: (err: OccamError) => void = () => {};
+  /** Rejects with the first fault; raced against the render so it ends at once. */
+  readonly failed: Promise<never>;
+  constructor() {
+    this.failed = new Promise<never>((_, reject) => {
+      this.#fail = reject;
+    });
+    this.failed.catch(() => {}); // only ever observed through the race
+  }
+  get fault(): OccamError | null {
+    return this.#fault;
+  }
+  record(where: string, err: unknown): void {
+    if (this.#fault) return;
+    const message = err instanceof Error ? err.message : String(err);
+    this.#fault = new OccamError('transcode_failed', `The browser read failed in its ${where}: ${message.split('\n')[0].slice(0, 200)}`, {
+      reason: 'browser_callback_failed',
+    });
+    this.#fail(this.#fault);
+  }
+  /** A page or context listener that can never throw into Playwright's event dispatch. */
+  listener<A extends unknown[]>(where: string, fn: (...args: A) => void): (...args: A) => void {
+    return (...args: A) => {
+      try {
+        fn(...args);
+      } catch (err) {
+        this.record(where, err);
+      }
+    };
+  }
+  /** A route handler that always answers the route: a throw aborts the request and fails the render. */
+  route(fn: (route: Route) => Promise<void>): (route: Route) => Promise<void> {
+    return async (route: Route) => {
+      try {
+        await fn(route);
+      } catch (err) {
+        this.record('request routing', err);
+        await settle(route.abort('blockedbyclient'));
+      }
+    };
+  }
+}
+
 export interface BrowserPoolOptions {
   /**
    * false: Chromium connects by itself, with no egress proxy and so no guard — only the many-pages bench uses it,
@@ -158,6 +235,8 @@ export interface BrowserPoolOptions {
   /** Writes Chromium's NetLog (every socket and DNS event of its network stack) to this file; diagnostics, tests. */
   netLogPath?: string;
 }
+
+const BROWSER_POOL_SCOPE = { kind: 'browser-pool', label: 'the browser pool' } as const;
 
 /** Chromium never resolves a name itself: every name goes to the proxy, which resolves it under the guard. */
 const RESOLVE_NOTHING = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
@@ -233,12 +312,15 @@ export class BrowserPool {
         fix: hint,
       });
     }
-    const { chromium } = await import('playwright-core');
-    if (this.#egressProxy) this.#background ??= this.#openSession(null);
+    // The deny-all listener serves the browser, not the call that launched it: it lives in the pool's fault scope.
+    if (this.#egressProxy) this.#background ??= inFaultScope(BROWSER_POOL_SCOPE, () => this.#openSession(null));
     const background = this.#egressProxy ? await this.#background : null;
     try {
-      const browser = await chromium.launch({
-        executablePath: location.path,
+      // Launched in the browser pool's own fault scope: every callback Playwright later dispatches from this
+      // browser's connection is attributed to the pool, not to whichever call happened to start the browser.
+      const executablePath = location.path;
+      const browser = await inFaultScope(BROWSER_POOL_SCOPE, async () => (await import('playwright-core')).chromium.launch({
+        executablePath,
         headless: true,
         timeout: 30_000,
         // Browser-wide traffic goes to the deny-all listener; each render's context overrides it with its own.
@@ -251,6 +333,11 @@ export class BrowserPool {
                 // WebRTC may only use proxied TCP: no UDP (STUN) from the page, no local candidates.
                 '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
                 '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+                // No mDNS: with this feature on, a page's WebRTC session starts Chromium's mDNS responder, which
+                // joins 224.0.0.251 and multicasts queries on port 5353 (for a remote `.local` candidate even the
+                // name the resolver rules mapped) — UDP that never meets the proxy. Off, nothing is sent; the local
+                // addresses it hid are never gathered anyway (the policy above allows no host candidates).
+                '--disable-features=WebRtcHideLocalIpsWithMdns',
               ]
             : []),
           ...(this.#netLogPath ? [`--log-net-log=${this.#netLogPath}`] : []),
@@ -265,7 +352,7 @@ export class BrowserPool {
           // Unknown switches are ignored by Chromium; this one lets operators and tests find our processes.
           `--occam-browser-pool=${process.pid}`,
         ],
-      });
+      }));
       browser.on('disconnected', () => {
         // A crashed browser is relaunched on the next render.
         this.#browser = null;
@@ -303,6 +390,7 @@ export class BrowserPool {
     this.#renders += 1;
     let context: BrowserContext | null = null;
     let egress: EgressSession | null = null;
+    const faults = new RenderFaults();
     const onAbort = () => void this.#closeContext(context);
     signal.addEventListener('abort', onAbort, { once: true });
     try {
@@ -320,14 +408,18 @@ export class BrowserPool {
         extraHTTPHeaders: options.headers,
         bypassCSP: true,
         serviceWorkers: 'block',
+        // A read never keeps what a page hands out as a file.
+        acceptDownloads: false,
       });
       await context.addInitScript(() => {
         Object.defineProperty(navigator, 'webdriver', { get: () => undefined });
       });
       // The race guarantees the deadline even if a page call (content, evaluate) would wait on a wedged renderer.
-      return await Promise.race([this.#renderIn(context, egress, url, options, signal, timeoutMs), rejectOnAbort(signal, timeoutMs)]);
+      // A fault in one of the render's callbacks ends it at once, with that fault as its failure.
+      return await Promise.race([this.#renderIn(context, egress, faults, url, options, signal, timeoutMs), rejectOnAbort(signal, timeoutMs), faults.failed]);
     } catch (err) {
       if (err instanceof OccamError) throw err;
+      if (faults.fault) throw faults.fault;
       if (signal.aborted) {
         throw options.signal?.aborted && !deadline.aborted
           ? new OccamError('timeout', 'The browser read was cancelled.')
@@ -352,27 +444,41 @@ export class BrowserPool {
     }
   }
 
-  async #renderIn(context: BrowserContext, egress: EgressSession | null, url: string, options: RenderOptions, signal: AbortSignal, timeoutMs: number): Promise<RenderedPage> {
+  async #renderIn(context: BrowserContext, egress: EgressSession | null, faults: RenderFaults, url: string, options: RenderOptions, signal: AbortSignal, timeoutMs: number): Promise<RenderedPage> {
     const started = performance.now();
     let mainBlocked: OccamError | null = null;
     const page = await context.newPage();
+    // Popups (window.open, target=_blank, a form into a new window) are never read: each new page of the context is
+    // closed as it appears, and its navigation is refused in the route below before it loads anything.
+    context.on(
+      'page',
+      faults.listener('popup handling', (opened: Page) => {
+        if (opened !== page) void settle(opened.close());
+      }),
+    );
     // The proxy's own answer (marked) or a refused tunnel, for the page's main frame, is the read's failure.
-    const isMainNavigation = (request: Request) => request.isNavigationRequest() && request.frame() === page.mainFrame();
+    const isMainNavigation = (request: Request) => request.isNavigationRequest() && frameOf(request) === page.mainFrame();
     const blockedMain = (reason: string) =>
       new OccamError('private_url_blocked', 'Private or local URLs are blocked.', { reason: `browser_navigation_${reason}` });
-    page.on('response', (response: Response) => {
-      if (mainBlocked || !isMainNavigation(response.request())) return;
-      const verdict = response.headers()[EGRESS_HEADER];
-      if (verdict === 'denied') mainBlocked = blockedMain(response.headers()['x-occam-egress-reason'] ?? 'proxy');
-    });
-    page.on('requestfailed', (request: Request) => {
-      if (mainBlocked || !egress || !isMainNavigation(request)) return;
-      try {
-        if (egress.refusedTunnel(new URL(request.url()))) mainBlocked = blockedMain('tunnel');
-      } catch {
-        // an unparsable URL never reached the proxy
-      }
-    });
+    page.on(
+      'response',
+      faults.listener('response handling', (response: Response) => {
+        if (mainBlocked || !isMainNavigation(response.request())) return;
+        const verdict = response.headers()[EGRESS_HEADER];
+        if (verdict === 'denied') mainBlocked = blockedMain(response.headers()['x-occam-egress-reason'] ?? 'proxy');
+      }),
+    );
+    page.on(
+      'requestfailed',
+      faults.listener('failed-request handling', (request: Request) => {
+        if (mainBlocked || !egress || !isMainNavigation(request)) return;
+        try {
+          if (egress.refusedTunnel(new URL(request.url()))) mainBlocked = blockedMain('tunnel');
+        } catch {
+          // an unparsable URL never reached the proxy
+        }
+      }),
+    );
     // In-flight request count, for a quiet-network wait that ends as soon as the page is idle (Playwright's
     // networkidle always waits a fixed 500 ms).
     let inflight = 0;
@@ -382,30 +488,35 @@ export class BrowserPool {
     // Content blocking only (images, fonts, media, trackers): the egress proxy is the security boundary, and it
     // also sees what routing never does (WebSockets, beacons, preconnects, service workers).
     let loaded = false;
-    await context.route('**/*', async (route: Route) => {
-      const request = route.request();
-      if (request.isNavigationRequest()) {
-        // A main-frame navigation the guard refuses after the page has loaded (script, meta refresh) is cancelled,
-        // not failed: the page keeps its document and the read its content. One that replaces the page while it
-        // loads fails the read. The proxy would refuse either anyway; this only decides what the read returns.
-        if (egress && request.frame() === page.mainFrame() && request.redirectedFrom() === null && (await egress.refuses(new URL(request.url())))) {
-          egress.noteRefusal();
-          if (loaded) return route.abort('aborted');
-          mainBlocked ??= blockedMain('script');
-          return route.abort('blockedbyclient');
+    await context.route(
+      '**/*',
+      faults.route(async (route: Route) => {
+        const request = route.request();
+        if (request.isNavigationRequest()) {
+          // A popup's navigation (it has no frame yet, or a frame of another page) loads nothing.
+          if (!issuedBy(page, request)) return settle(route.abort('blockedbyclient'));
+          // A main-frame navigation the guard refuses after the page has loaded (script, meta refresh) is cancelled,
+          // not failed: the page keeps its document and the read its content. One that replaces the page while it
+          // loads fails the read. The proxy would refuse either anyway; this only decides what the read returns.
+          if (egress && frameOf(request) === page.mainFrame() && request.redirectedFrom() === null && (await egress.refuses(new URL(request.url())))) {
+            egress.noteRefusal();
+            if (loaded) return settle(route.abort('aborted'));
+            mainBlocked ??= blockedMain('script');
+            return settle(route.abort('blockedbyclient'));
+          }
+          return settle(route.continue());
         }
-        return route.continue();
-      }
-      let target: URL;
-      try {
-        target = new URL(request.url());
-      } catch {
-        return route.abort('blockedbyclient');
-      }
-      if (target.protocol === 'data:' || target.protocol === 'blob:') return route.continue();
-      if (BLOCKED_RESOURCE_TYPES.has(request.resourceType()) || TRACKER_HOSTS.test(target.hostname)) return route.abort('blockedbyclient');
-      return route.continue();
-    });
+        let target: URL;
+        try {
+          target = new URL(request.url());
+        } catch {
+          return settle(route.abort('blockedbyclient'));
+        }
+        if (target.protocol === 'data:' || target.protocol === 'blob:') return settle(route.continue());
+        if (BLOCKED_RESOURCE_TYPES.has(request.resourceType()) || TRACKER_HOSTS.test(target.hostname)) return settle(route.abort('blockedbyclient'));
+        return settle(route.continue());
+      }),
+    );
     const remaining = () => Math.max(1, timeoutMs - (performance.now() - started));
     let response;
     try {
@@ -437,6 +548,7 @@ export class BrowserPool {
     if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
     // A later navigation of the main frame (script, refresh) that the proxy refused: the page shown is not the site's.
     if (mainBlocked) throw mainBlocked;
+    if (faults.fault) throw faults.fault;
     let html = await page.content();
     const htmlTotalChars = html.length;
     const htmlTruncated = html.length > BROWSER_HTML_CAP;

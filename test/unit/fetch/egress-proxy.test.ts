@@ -237,3 +237,31 @@ test('a name is dialled through its pins only (plain HTTP and CONNECT), both add
     await session.close();
   }
 });
+
+// Bounded: before the fix the first request was never answered.
+test('a fault while handling a request drops that connection and nothing else: no rejection escapes, the next request is served', { timeout: 30_000 }, async () => {
+  const stray: unknown[] = [];
+  const onStray = (reason: unknown) => stray.push(reason);
+  process.on('unhandledRejection', onStray);
+  let throwOnce = true;
+  const session = await openEgressSession({
+    policy: allowSite(),
+    onEvent: () => {
+      if (throwOnce) {
+        throwOnce = false;
+        throw new Error('observer fault');
+      }
+    },
+  });
+  try {
+    await assert.rejects(viaProxy(session.port, `${site.origin}/first`), /socket hang up|ECONNRESET/);
+    const next = await viaProxy(session.port, `${site.origin}/second`);
+    assert.equal(next.status, 200);
+    assert.equal(next.body, 'hello /second');
+    await new Promise((r) => setTimeout(r, 50)); // a rejection is reported a tick after it happens
+    assert.deepEqual(stray, []);
+  } finally {
+    process.off('unhandledRejection', onStray);
+    await session.close();
+  }
+});
