@@ -7,7 +7,7 @@
 // below its floor. It is run by `npm run bench -- reading --gate` (with both baselines as comparison columns when
 // they are installed; they are never needed for the verdict) and in-process by test/unit/pages-gate.test.ts, so
 // `npm test` and CI always run it.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { extractDocument, markdownToPlainText } from '../src/extract/index.ts';
@@ -52,6 +52,8 @@ export interface TypeSummary {
 }
 
 export interface Floors {
+  /** How to raise the floors (kept in the file so whoever opens it sees it). */
+  readme: string;
   /** How far below the measured mean a floor was set (the named slack for harmless wobble). */
   margin: number;
   /** Per-type mean F1 measured when the floors were last set. */
@@ -150,7 +152,7 @@ export function belowFloors(summary: Partial<Record<CorpusType | 'all', TypeSumm
 }
 
 /** Floors from measured means: each mean minus the margin, rounded down to two decimals. */
-export function floorsFrom(summary: Partial<Record<CorpusType | 'all', TypeSummary>>, margin: number): Floors {
+export function floorsFrom(summary: Partial<Record<CorpusType | 'all', TypeSummary>>, margin: number, readme = FLOORS_README): Floors {
   const measured = {} as Record<CorpusType, number>;
   const floors = {} as Record<CorpusType, number>;
   for (const type of PAGE_TYPES) {
@@ -158,7 +160,17 @@ export function floorsFrom(summary: Partial<Record<CorpusType | 'all', TypeSumma
     measured[type] = Math.round(f1 * 10_000) / 10_000;
     floors[type] = Math.max(0, Math.floor((f1 - margin) * 100) / 100);
   }
-  return { margin, measured, floors };
+  return { readme, margin, measured, floors };
+}
+
+export const FLOORS_README =
+  'Per-type floors of the page-corpus gate (bench/reading-corpus.ts): floor = measured mean F1 minus margin, rounded down to ' +
+  '0.01. Raise them after an engine change lifts a type: `node bench/reading.ts --gate --write-floors` (never lowers a ' +
+  'floor). Lower one only with --allow-lower and the reason in the commit message. See test/pages/README.md.';
+
+/** Floors for `next` that would be lower than in `current` (the floors a plain --write-floors refuses to write). */
+export function loweredFloors(current: Floors, next: Floors): string[] {
+  return PAGE_TYPES.filter((t) => next.floors[t] < (current.floors[t] ?? 0)).map((t) => `${t}: ${fmt(current.floors[t], 2)} → ${fmt(next.floors[t], 2)}`);
 }
 
 type BaselineName = 'readability' | 'defuddle';
@@ -178,7 +190,7 @@ async function baselineExtractors(): Promise<Partial<Record<BaselineName, Extrac
  * Scores the corpus (Occam, and the baselines unless `occamOnly`), prints the per-type table and the gate verdict,
  * and returns whether every type is at or above its floor.
  */
-export async function runCorpusGate(opts: { occamOnly?: boolean; worst?: number } = {}): Promise<boolean> {
+export async function runCorpusGate(opts: { occamOnly?: boolean; worst?: number; writeFloors?: boolean; allowLower?: boolean } = {}): Promise<boolean> {
   const problems = corpusProblems();
   for (const p of problems) console.log(`corpus problem: ${p}`);
   const pages = loadCorpus();
@@ -198,7 +210,18 @@ export async function runCorpusGate(opts: { occamOnly?: boolean; worst?: number 
     }
   }
   const summaries = columns.map(([name, s]) => [name, summariseByType(s)] as const);
-  const floors = loadFloors();
+  let floors = loadFloors();
+  if (opts.writeFloors) {
+    const next = floorsFrom(summaries[0][1], floors.margin);
+    const lowered = loweredFloors(floors, next);
+    if (lowered.length && !opts.allowLower) {
+      console.log(`floors not written: this run would lower ${lowered.join(', ')} (pass --allow-lower and give the reason in the commit)`);
+    } else {
+      writeFileSync(FLOORS_FILE, `${JSON.stringify(next, null, 2)}\n`);
+      console.log(`floors written to ${FLOORS_FILE}`);
+      floors = next;
+    }
+  }
   const rows: string[][] = [['test/pages type', 'pages', 'floor', ...summaries.flatMap(([n]) => [`${n} F1`, 'P', 'R', 'tok'])]];
   for (const type of [...PAGE_TYPES, 'all'] as const) {
     const first = summaries[0][1][type];

@@ -17,12 +17,12 @@ interface DocPage {
 
 const expectedOf = (d: DocPage): string => `# ${d.title}\n\n${expectedBody(d.body)}\n`;
 
-const KEYWORDS = /\b(def|return|import|from|class|if|else|for|in|with|as|None|True|False|const|let|await|async|function|new|public|private|static|void|int|long|throws)\b/g;
+/** One pass over the escaped code, so a later rule never rewrites the markup an earlier one inserted. */
+const TOKEN = /(&quot;[^&\n]*&quot;|'[^'\n]*')|\b(def|return|import|from|class|if|else|for|in|with|as|None|True|False|const|let|await|async|function|new|public|private|static|void|int|long|throws)\b|(#[^\n]*$)/gm;
 function tokens(code: string): string {
-  return esc(code)
-    .replace(/(&quot;[^&\n]*&quot;|'[^'\n]*')/g, '<span class="s2">$1</span>')
-    .replace(KEYWORDS, '<span class="k">$1</span>')
-    .replace(/(#[^\n]*)$/gm, (m) => (m.includes('span') ? m : `<span class="c1">${m}</span>`));
+  return esc(code).replace(TOKEN, (_m, str?: string, kw?: string, comment?: string) =>
+    str ? `<span class="s2">${str}</span>` : kw ? `<span class="k">${kw}</span>` : `<span class="c1">${comment}</span>`,
+  );
 }
 
 function headerlinkHeading(title: string): Theme['heading'] {
