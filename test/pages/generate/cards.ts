@@ -66,7 +66,7 @@ function itemHtml(s: ItemPageStyle, lang: Lang, [name, facts, line]: Item, i: nu
   const factHtml = facts
     .split(' · ')
     .map((f) => `<span${c(s, 'result', 'fact', 'text-sm text-gray-600')}>${esc(f)}</span>`)
-    .join(s.scheme === 'bare' ? ' | ' : '');
+    .join(s.scheme === 'bare' ? ' | ' : '\n');
   const img = `<img src="/media/${slug(name).slice(0, 24)}.jpg" alt="" loading="lazy" width="320" height="240"${c(s, 'result', 'image', 'aspect-[4/3] w-full object-cover')}>`;
   const save = `<button type="button" aria-label="Save"${c(s, 'result', 'save', 'absolute right-3 top-3')}>♡</button>`;
   switch (s.layout) {
