@@ -124,7 +124,7 @@ ${s.after ?? ''}
 ${topBar(r, p.lang, s.scheme, p.site)}
 ${simpleNav(s.nav, s.scheme)}
 ${main}
-${footer(r, p.lang, s.scheme, p.site)}`;
+${footer(r, p.lang, s.scheme, p.site, 'site')}`;
   const head = `${styleBlock(BASE_CSS)}${jsonLd({ '@type': 'CollectionPage', name: p.title, mainEntity: { '@type': 'ItemList', numberOfItems: p.items.length } })}${scripts(r)}`;
   return doc({ lang: p.lang, title: `${p.title} | ${p.site}`, head, bodyAttrs: s.bodyAttrs, body });
 }

@@ -209,12 +209,20 @@ export function sidebarWidgets(r: Rand, lang: Lang, scheme: Scheme): string {
   return `<aside${cls(scheme, 'sidebar', undefined, 'w-72 shrink-0')} role="complementary"><section${cls(scheme, 'widget', undefined, 'mb-8')}><h2${cls(scheme, 'widget', 'title')}>${p.words.recent}</h2><ul>${recent}</ul></section><section${cls(scheme, 'widget', undefined, 'mb-8')}><h2${cls(scheme, 'widget', 'title')}>${p.words.categories}</h2><ul>${cats}</ul></section><section${cls(scheme, 'widget', undefined, 'mb-8')}><h2${cls(scheme, 'widget', 'title')}>${p.words.trending}</h2><ol>${Array.from({ length: 5 }, () => `<li><a href="/t/${Math.floor(r() * 1e5)}">${esc(headline(r, lang))}</a></li>`).join('')}</ol></section></aside>`;
 }
 
-export function footer(r: Rand, lang: Lang, scheme: Scheme, site: string): string {
+const SERVICE_LINKS: Record<Lang, [string, string[]]> = {
+  en: ['Customer service', ['Delivery', 'Returns', 'FAQ', 'Gift cards', 'Find us']],
+  de: ['Kundenservice', ['Versand', 'Rückgabe', 'FAQ', 'Gutscheine', 'Anfahrt']],
+  fr: ['Service client', ['Livraison', 'Retours', 'FAQ', 'Cartes cadeaux', 'Nous trouver']],
+  es: ['Atención al cliente', ['Envíos', 'Devoluciones', 'Preguntas frecuentes', 'Tarjetas regalo', 'Dónde estamos']],
+};
+
+/** A site footer; `kind: 'news'` lists the paper's sections, `'site'` (shops, services, listings) customer-service links. */
+export function footer(r: Rand, lang: Lang, scheme: Scheme, site: string, kind: 'news' | 'site' = 'news'): string {
   const p = PACKS[lang];
   const w = p.words;
-  const cols = [
+  const cols: Array<readonly [string, readonly string[]]> = [
     [site, [w.about, w.careers, w.contact, w.help]],
-    [p.sections[0], p.sections.slice(1, 7)],
+    kind === 'news' ? [p.sections[0], p.sections.slice(1, 7)] : SERVICE_LINKS[lang],
     [w.follow, ['Facebook', 'Instagram', 'YouTube', 'LinkedIn', 'RSS']],
     ['Legal', [w.privacy, w.terms, 'Cookies', 'Impressum']],
   ] as const;

@@ -75,7 +75,7 @@ ${simpleNav(['Shop all', 'New arrivals', 'Coffee', 'Brewing', 'Subscriptions', '
 <div id="shopify-section-template--reviews" class="shopify-section"><div class="page-width"><div class="jdgm-widget jdgm-review-widget jdgm--done-setup-widget" data-product-title="${esc(p.name)}"><div class="jdgm-rev-widg"><h2 class="jdgm-rev-widg__title">${L[p.lang].reviews}</h2><div class="jdgm-rev-widg__summary"><div class="jdgm-rev-widg__summary-stars">★★★★★</div><div class="jdgm-rev-widg__summary-text">Based on ${p.reviews.length} reviews</div></div><div class="jdgm-rev-widg__sort-wrapper"><select class="jdgm-sort-dropdown"><option>Most Recent</option><option>Highest Rating</option></select></div><div class="jdgm-rev-widg__reviews">${reviews}</div></div></div></div></div>
 <div class="page-width">${alsoLike(r, p, sc, p.id.includes('tent') ? ['Trail stove 2', 'Down quilt 600', 'Titanium pegs, 8 pack', 'Inflatable pillow'] : ['Enamel pour-over kettle', 'Ceramic dripper no. 2', 'Paper filters, 100 pack', 'Burr grinder Mini'])}</div>
 </main>
-${footer(r, p.lang, sc, p.site)}`;
+${footer(r, p.lang, sc, p.site, 'site')}`;
   return doc({ lang: p.lang, title: `${p.name} – ${p.site}`, head: `${productHead(p, r)}<script>window.ShopifyAnalytics = window.ShopifyAnalytics || {}; window.ShopifyAnalytics.meta = {"product":{"id":7712,"vendor":"${esc(p.site)}","type":"Coffee"},"page":{"pageType":"product"}};</script>`, bodyAttrs: 'class="gradient"', body });
 }
 
@@ -129,7 +129,7 @@ function magento(p: Product): string {
 </div></div>
 <div class="block related" data-mage-init='{"relatedProducts":{"relatedCheckbox":".related.checkbox"}}' data-limit="0" data-shuffle="0"><div class="block-title title"><strong id="block-related-heading" role="heading" aria-level="2">${L[p.lang].also}</strong></div><div class="block-content content" aria-labelledby="block-related-heading"><div class="products wrapper grid products-grid products-related"><ol class="products list items product-items">${(p.lang === 'de' ? ['Trinkflasche 750 ml', 'Stirnlampe 400 lm', 'Regenhülle für Rucksäcke', 'Wanderstöcke Carbon'] : ['Water bottle 750 ml', 'Head torch 400 lm', 'Pack rain cover', 'Carbon trekking poles']).map((n) => `<li class="item product product-item"><div class="product-item-info related-available"><a href="/${slug(n)}.html" class="product photo product-item-photo"><img class="product-image-photo" src="/media/${slug(n)}.jpg" alt="${esc(n)}"></a><div class="product details product-item-details"><strong class="product name product-item-name"><a class="product-item-link" title="${esc(n)}" href="/${slug(n)}.html">${esc(n)}</a></strong><div class="price-box price-final_price"><span class="price">${(r() * 60 + 15).toFixed(2)} €</span></div></div></div></li>`).join('')}</ol></div></div></div>
 </div></div></main>
-${footer(r, p.lang, 'bare', p.site)}</div>`;
+${footer(r, p.lang, 'bare', p.site, 'site')}</div>`;
   return doc({ lang: p.lang, title: `${p.name}`, head: productHead(p, r), bodyAttrs: 'data-container="body" class="catalog-product-view product-mb page-layout-1column"', body });
 }
 
@@ -149,7 +149,7 @@ function tailwindRetailer(p: Product): string {
 <section id="reviews" aria-labelledby="reviews-heading" class="mt-16 border-t pt-10"><h2 id="reviews-heading" class="text-2xl font-bold">${L[p.lang].reviews}</h2><div class="mt-3 flex items-center"><p class="text-sm">Based on ${p.reviews.length} reviews</p><a href="/reviews/new" class="ml-auto rounded-md border px-4 py-2 text-sm">Write a review</a></div><div class="mt-6 divide-y divide-gray-200">${reviews}</div></section>
 ${alsoLike(r, p, 'utility', ['Wireless earbuds Lite', 'Headphone stand, walnut', 'USB-C audio adapter', 'Travel case, hard shell'])}
 </main>
-${footer(r, p.lang, 'utility', p.site)}`;
+${footer(r, p.lang, 'utility', p.site, 'site')}`;
   return doc({ lang: p.lang, title: `${p.name} | ${p.site}`, head: productHead(p, r), body });
 }
 
@@ -170,7 +170,7 @@ ${opts}
 <section id="reviews" class="${k('reviews')}"><h2>${L[p.lang].reviews}</h2><div class="${k('reviewList')}">${reviews}</div><button class="${k('loadMore')}">${p.lang === 'es' ? 'Ver más opiniones' : 'Load more reviews'}</button></section>
 ${alsoLike(r, p, 'hashed', p.lang === 'es' ? ['Mesa auxiliar de roble', 'Cojín de lino', 'Alfombra de yute', 'Lámpara de pie'] : ['Oak side table', 'Linen cushion', 'Jute rug', 'Floor lamp'])}
 </main>
-${footer(r, p.lang, 'hashed', p.site)}</div>
+${footer(r, p.lang, 'hashed', p.site, 'site')}</div>
 <script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps: { product: { name: p.name, sku: 'SF-01' } } }, page: '/products/[slug]' })}</script>`;
   return doc({ lang: p.lang, title: `${p.name} | ${p.site}`, head: productHead(p, r), body });
 }

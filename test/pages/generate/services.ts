@@ -152,7 +152,7 @@ function servicePage(s: Service, builder: Builder, seed: number): string {
 ${topBar(r, s.lang, scheme, s.site)}
 ${simpleNav(s.nav, scheme)}
 ${html}
-${footer(r, s.lang, scheme, s.site)}
+${footer(r, s.lang, scheme, s.site, 'site')}
 ${chat}`;
   return doc({ lang: s.lang, title: `${s.title} | ${s.site}`, head: `${styleBlock(BASE_CSS)}${jsonLd({ '@type': 'Service', name: s.title, provider: { '@type': 'Organization', name: s.site } })}${scripts(r)}`, body });
 }
