@@ -9,18 +9,12 @@
 //   @end
 // which expected.md keeps as the signature in backticks followed by its description.
 
+import { rng } from '../../helpers/rng.ts';
+
 export type Rand = () => number;
 
-export function seeded(seed: number): Rand {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's deterministic PRNG (mulberry32), shared with the property tests. */
+export const seeded: (seed: number) => Rand = rng;
 
 export function seedOf(text: string): number {
   let h = 2166136261;
