@@ -1,5 +1,6 @@
 // The page-corpus gate in-process (bench/reading-corpus.ts): every page of test/pages through Occam's extractor only
-// (no baselines), scored against its expected.md, mean word F1 per type against test/pages/floors.json. A change to
+// (no baselines), scored against its expected.md: mean word F1 per type against the floors in test/pages/floors.json,
+// pages with a format miss (a kept ¶ marker, a lost code language) against the ceilings there. A change to
 // the reading engine that drops a type below its floor fails `npm test`, and so CI. Also checks the corpus itself:
 // every type has enough pages, every page folder its three files, and the generated pages equal what the generator
 // writes (so nobody edits a generated expected.md by hand and the source drifts from it).
@@ -17,6 +18,7 @@ import {
   corpusProblems,
   floorsFrom,
   loadCorpus,
+  formatMisses,
   loadFloors,
   loweredFloors,
   occamExtract,
@@ -62,7 +64,7 @@ test('generated pages are committed exactly as the generator writes them, each a
   }
 });
 
-test('Occam stays at or above every per-type floor on the page corpus', async () => {
+test('Occam stays at or above every per-type floor and within every format ceiling on the page corpus', async () => {
   const summary = summariseByType(await scoreCorpus(occamExtract));
   const failures = belowFloors(summary, loadFloors());
   const table = PAGE_TYPES.map((t) => `${t} ${summary[t]?.f1.toFixed(4)}`).join(', ');
@@ -71,7 +73,7 @@ test('Occam stays at or above every per-type floor on the page corpus', async ()
 
 test('the gate fails a type below its floor and floors are never silently lowered', () => {
   const floors = loadFloors();
-  const atFloor = Object.fromEntries(PAGE_TYPES.map((t) => [t, { pages: 10, f1: floors.floors[t], precision: 1, recall: 1, tokens: 1, ms: 1 }]));
+  const atFloor = Object.fromEntries(PAGE_TYPES.map((t) => [t, { pages: 10, f1: floors.floors[t], precision: 1, recall: 1, tokens: 1, ms: 1, formatMisses: floors.formatCeilings[t] }]));
   assert.deepEqual(belowFloors(atFloor, floors), []);
   const forumLow = { ...atFloor, forum: { ...atFloor.forum, f1: floors.floors.forum - 0.001 } };
   assert.equal(belowFloors(forumLow, floors).length, 1);
@@ -83,6 +85,15 @@ test('the gate fails a type below its floor and floors are never silently lowere
   assert.deepEqual(floorsFrom(atMeasured, floors.margin).floors, floors.floors);
   const next = floorsFrom({ ...atMeasured, forum: { ...atMeasured.forum, f1: floors.measured.forum - 0.05 } }, floors.margin);
   assert.deepEqual(loweredFloors(floors, next).map((l) => l.split(':')[0]), ['forum']);
+  const docsWorse = { ...atFloor, documentation: { ...atFloor.documentation, formatMisses: floors.formatCeilings.documentation + 1 } };
+  assert.deepEqual(belowFloors(docsWorse, floors), [`documentation: ${floors.formatCeilings.documentation + 1} pages with format misses, above the ceiling ${floors.formatCeilings.documentation}`]);
   // Floors are the measured mean minus the margin, rounded down to 0.01.
   assert.equal(floorsFrom({ ...atFloor, article: { ...atFloor.article, f1: 0.9952 } }, 0.01).floors.article, 0.98);
+});
+
+test('format checks catch a kept permalink marker and a lost code language, and ignore fences that name no language', () => {
+  const expected = '## Example\n\n```python\nprint(1)\n```\n\n```text\nplain\n```';
+  assert.deepEqual(formatMisses('## Example\n\n```python\nprint(1)\n```\n\n```\nplain\n```', expected), []);
+  assert.deepEqual(formatMisses('## Example¶\n\n```\nprint(1)\n```', expected), ['¶ marker kept', 'code language python lost']);
+  assert.deepEqual(formatMisses('```highlight\nprint(1)\n```', expected), ['code language python lost']);
 });
