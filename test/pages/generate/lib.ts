@@ -191,7 +191,7 @@ export const md2html = (md: string, theme?: Theme): string => renderBlocks(parse
 /** The Markdown a reader should get for a body written in the dialect: `@sig` becomes a code span line. */
 export function expectedBody(md: string): string {
   return md
-    .replace(/^@sig (.*)$/gm, (_, s: string) => `\`${s.trim()}\``)
+    .replace(/^@sig (.*)$/gm, (_, s: string) => `\`${s.trim()}\`\n`)
     .replace(/^@end\s*$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
