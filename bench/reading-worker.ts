@@ -23,7 +23,8 @@ export function baselineVersion(name: ExtractorName): string {
   return 'occam@worktree';
 }
 
-async function makeExtractors(): Promise<Record<ExtractorName, Extract>> {
+/** The three extractors, baselines loaded on demand (bench/reading-corpus.ts uses them in the main thread). */
+export async function makeExtractors(): Promise<Record<ExtractorName, Extract>> {
   const { JSDOM, VirtualConsole } = await import('jsdom');
   const { Readability } = await import('@mozilla/readability');
   const TurndownService = (await import('turndown')).default;

@@ -17,6 +17,11 @@
 //   --subsample=K       a fixed 1/K of every set (sha1(id)[1] % K == 0), for runs the machine cannot afford in full
 //   --limit=N           first N pages of each set     --workers=N (default 2)     --worst=N   list Occam's worst pages
 //   --dump=<dir>        write Occam's Markdown per page to <dir>
+//   --gate              score only the repository's page corpus (test/pages, bench/reading-corpus.ts) per type and exit 1
+//                       when a type's mean F1 falls below its floor in test/pages/floors.json (baselines shown beside
+//                       it; with --occam-only they are skipped). Without --gate the corpus table is printed too.
+//   --write-floors      with --gate: set the floors from this run (mean minus the margin in floors.json); refuses to
+//                       lower a floor unless --allow-lower is given as well (say why in the commit)
 // The baseline cache lives in bench/out/reading-cache.json, keyed by extractor version, page decoding, set and page id.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +30,7 @@ import { extractDocument } from '../src/extract/index.ts';
 import { fmt, writeResult } from './util.ts';
 import { GOLDEN_DIR, loadGoldenExpectations } from '../test/helpers/fixtures.ts';
 import { findDataset, skipMessage } from './datasets.ts';
+import { runCorpusGate } from './reading-corpus.ts';
 import { PAGE_DECODING, SCORING, inSubsample, loadTrafilatura, loadWcxb, type PageRecord, type PageRef, type SetName } from './reading-score.ts';
 import { baselineVersion, type ExtractorName, type Task, type TaskResult } from './reading-worker.ts';
 
@@ -45,6 +51,9 @@ interface Args {
   workers: number;
   worst: number;
   dump?: string;
+  gate: boolean;
+  writeFloors: boolean;
+  allowLower: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -63,6 +72,9 @@ function parseArgs(argv: string[]): Args {
     workers: Math.max(1, Number(get('workers') ?? 2)),
     worst: Number(get('worst') ?? 0),
     dump: get('dump'),
+    gate: argv.includes('--gate'),
+    writeFloors: argv.includes('--write-floors'),
+    allowLower: argv.includes('--allow-lower'),
   };
 }
 
@@ -185,6 +197,11 @@ function table(rows: string[][]): void {
 
 export async function runReadingBench(argv: string[] = []): Promise<void> {
   const args = parseArgs(argv);
+  if (args.gate) {
+    const passed = await runCorpusGate({ occamOnly: args.occamOnly, worst: args.worst, writeFloors: args.writeFloors, allowLower: args.allowLower });
+    if (!passed) process.exitCode = 1;
+    return;
+  }
   const golden = goldenMet();
   console.log(`golden expectations met (occam): ${golden.met}/${golden.total}${golden.failed.length ? ` — misses: ${golden.failed.join(', ')}` : ''}`);
 
@@ -342,6 +359,8 @@ export async function runReadingBench(argv: string[] = []): Promise<void> {
     });
   }
   if (!existsSync(CACHE_FILE) && !args.occamOnly) console.log('note: no baseline cache written');
+  console.log('\nrepository page corpus (test/pages; `--gate` exits 1 below its floors):');
+  await runCorpusGate({ occamOnly: args.occamOnly, worst: args.worst });
 }
 
 export default { name: 'reading', run: () => runReadingBench(process.argv.slice(2).filter((a) => a.startsWith('--'))) };

@@ -96,7 +96,7 @@ test('a copy of the working tree with no ../shared beside it passes the tests th
     }
     symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'), 'dir');
     assert.equal(existsSync(join(root, 'shared')), false);
-    const subset = ['test/unit/extract/golden.test.ts', 'test/unit/exam/grader.test.ts', 'test/unit/playbooks/resolve.test.ts', 'test/unit/read/probe.test.ts'];
+    const subset = ['test/unit/extract/golden.test.ts', 'test/unit/exam/grader.test.ts', 'test/unit/playbooks/resolve.test.ts', 'test/unit/read/probe.test.ts', 'test/unit/pages-gate.test.ts'];
     for (const f of subset) assert.ok(existsSync(join(copy, f)), f);
     const r = spawnSync(process.execPath, ['--test', '--test-reporter=dot', ...subset], { cwd: copy, encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' }, timeout: 300_000 });
     assert.equal(r.status, 0, `${r.stdout.slice(-3000)}\n${r.stderr.slice(-2000)}`);
