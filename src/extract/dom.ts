@@ -367,13 +367,17 @@ export function collapseSpaces(text: string): string {
   return parts.join('');
 }
 
-/** The text nodes of a subtree in document order, skipping script-like elements (what rawText concatenates). */
-function eachText(node: AnyNode, visit: (data: string) => void): void {
+/**
+ * The text nodes of a subtree in document order, skipping script-like elements (what rawText concatenates). The
+ * walk ends early when `visit` returns false or after `maxNodes` nodes.
+ */
+function eachText(node: AnyNode, visit: (data: string) => boolean | void, maxNodes = Infinity): void {
   const stack: AnyNode[] = [node];
-  while (stack.length > 0) {
+  for (let visited = 0; stack.length > 0 && visited < maxNodes; visited++) {
     const n = stack.pop()!;
-    if (n instanceof Text) visit(n.data);
-    else if ('children' in n && !(n instanceof Element && NON_TEXT.has(n.name))) {
+    if (n instanceof Text) {
+      if (visit(n.data) === false) return;
+    } else if ('children' in n && !(n instanceof Element && NON_TEXT.has(n.name))) {
       const kids = (n as ParentNode).children;
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
     }
@@ -393,16 +397,37 @@ function isSpace(c: number): boolean {
  * of a rope of every node plus a page-sized regex pass (issue 14).
  */
 export function textOf(node: AnyNode): string {
+  return collapsedText(node, Infinity, Infinity);
+}
+
+/**
+ * `textOf(node).slice(0, maxChars)` from a walk that stops once it has that many characters, or after `maxNodes`
+ * nodes (then the text of those nodes): a bounded cost on any subtree, however large (issue 30: a link's context
+ * on a page of 50,000 links in one parent).
+ */
+export function textPrefixOf(node: AnyNode, maxChars: number, maxNodes: number): string {
+  return collapsedText(node, maxChars, maxNodes).slice(0, maxChars);
+}
+
+function collapsedText(node: AnyNode, maxChars: number, maxNodes: number): string {
   const parts: string[] = [];
+  let length = 0;
   let endsInSpace = true; // at the start, like trim(): a leading space is dropped
-  eachText(node, (data) => {
-    if (data.length === 0) return;
-    let s = collapseSpaces(data);
-    if (endsInSpace && s.charCodeAt(0) === 32) s = s.slice(1);
-    if (s.length === 0) return;
-    parts.push(s);
-    endsInSpace = s.charCodeAt(s.length - 1) === 32;
-  });
+  eachText(
+    node,
+    (data) => {
+      if (data.length === 0) return;
+      let s = collapseSpaces(data);
+      if (endsInSpace && s.charCodeAt(0) === 32) s = s.slice(1);
+      if (s.length === 0) return;
+      parts.push(s);
+      endsInSpace = s.charCodeAt(s.length - 1) === 32;
+      // One character past the limit, so whether a space there is the text's last (dropped) is already settled.
+      length += s.length;
+      return length <= maxChars;
+    },
+    maxNodes,
+  );
   if (parts.length === 0) return '';
   if (endsInSpace) parts[parts.length - 1] = parts[parts.length - 1].slice(0, -1);
   return parts.length === 1 ? parts[0] : parts.join('');

@@ -9,7 +9,7 @@ import { acquire, parseFetchUrl, type AcquireDeps } from '../fetch/acquire.ts';
 import { parseHttpUrl } from './url-input.ts';
 import type { PrivateOriginAllowance } from '../fetch/guard.ts';
 import { parseRobots } from '../fetch/politeness.ts';
-import { attr, collapse, findAll, parseHtml, textOf } from '../extract/dom.ts';
+import { attr, collapse, isElement, parseHtml, textPrefixOf, walk, type Element } from '../extract/dom.ts';
 
 export const MAP_SOURCES = ['homepage', 'sitemap', 'robots'] as const;
 export type MapSource = (typeof MAP_SOURCES)[number];
@@ -20,6 +20,20 @@ const SITEMAP_MAX_BYTES = 2 * 1024 * 1024;
 const SITEMAP_MAX_DOCS = 4;
 const HUB_PAGES = 3;
 const STRONG_HIT = 4.0;
+/**
+ * Anchors of one page considered, in document order: a homepage's navigation and content fit well within it, and
+ * a link flood (tens of thousands of anchors) costs no more than this many (issue 30).
+ */
+export const MAP_MAX_ANCHORS = 5000;
+/** Characters of an anchor's surrounding text kept for ranking. */
+const CONTEXT_MAX_CHARS = 300;
+/** Characters of an anchor's own text kept as its title (a card link may wrap a whole teaser). */
+const TITLE_MAX_CHARS = 1000;
+/**
+ * Nodes one text walk (a link's title or context) visits at most: the text around a link is its list item or
+ * paragraph, and a parent of thousands of links is read as far as this, once for all of its links.
+ */
+const CONTEXT_MAX_NODES = 2000;
 
 export interface MapRequest {
   url: string;
@@ -142,11 +156,28 @@ class Deadline {
   }
 }
 
-function anchorsOf(html: string, pageUrl: string): Candidate[] {
+/** The page's anchors (at most MAP_MAX_ANCHORS); `capped` says there were more. */
+export function anchorsOf(html: string, pageUrl: string): { candidates: Candidate[]; capped: boolean } {
   const doc = parseHtml(html);
+  const anchors: Element[] = [];
+  let capped = false;
+  walk(doc, (el) => {
+    if (capped) return false;
+    if (el.name !== 'a') return true;
+    if (anchors.length === MAP_MAX_ANCHORS) capped = true;
+    else anchors.push(el);
+    return true;
+  });
+  // Links that share a parent share its context: each parent is read once, by a bounded walk.
+  const contexts = new Map<Element, string>();
+  const contextOf = (parent: Element): string => {
+    let context = contexts.get(parent);
+    if (context === undefined) contexts.set(parent, (context = textPrefixOf(parent, CONTEXT_MAX_CHARS, CONTEXT_MAX_NODES)));
+    return context;
+  };
   const out: Candidate[] = [];
   let order = 0;
-  for (const a of findAll(doc, (el) => el.name === 'a')) {
+  for (const a of anchors) {
     const href = attr(a, 'href')?.trim();
     if (!href || href.startsWith('#') || /^(javascript|mailto|tel|data):/i.test(href)) continue;
     let abs: URL;
@@ -156,16 +187,16 @@ function anchorsOf(html: string, pageUrl: string): Candidate[] {
       continue;
     }
     abs.hash = '';
-    const parent = a.parent && 'name' in a.parent ? a.parent : null;
+    const parent = isElement(a.parent) ? a.parent : null;
     out.push({
       url: abs.href,
-      title: collapse(textOf(a)) || collapse(attr(a, 'title') ?? '') || abs.pathname,
+      title: collapse(textPrefixOf(a, TITLE_MAX_CHARS, CONTEXT_MAX_NODES)) || collapse(attr(a, 'title') ?? '') || abs.pathname,
       path: abs.pathname,
-      context: parent ? collapse(textOf(parent)).slice(0, 300) : '',
+      context: parent ? contextOf(parent) : '',
       order: order++,
     });
   }
-  return out;
+  return { candidates: out, capped };
 }
 
 const LOC = /<loc>\s*(?:<!\[CDATA\[)?\s*([^<\]]+?)\s*(?:\]\]>)?\s*<\/loc>/gi;
@@ -182,6 +213,8 @@ interface Discovery {
   finalUrl: string;
   candidates: Candidate[];
   partial: boolean;
+  /** The page had more than MAP_MAX_ANCHORS anchors; those after it were not considered. */
+  anchorsCapped?: boolean;
 }
 
 async function discoverHomepage(seed: URL, req: MapRequest, deps: MapDeps, deadline: Deadline): Promise<Discovery> {
@@ -193,7 +226,8 @@ async function discoverHomepage(seed: URL, req: MapRequest, deps: MapDeps, deadl
   if (doc.kind !== 'html') {
     throw new OccamError('unsupported_content_type', `The seed is ${doc.contentType ?? 'not HTML'}; map reads HTML pages.`, { finalUrl: doc.finalUrl });
   }
-  return { finalUrl: doc.finalUrl, candidates: anchorsOf(doc.text, doc.finalUrl), partial: false };
+  const { candidates, capped } = anchorsOf(doc.text, doc.finalUrl);
+  return { finalUrl: doc.finalUrl, candidates, partial: false, ...(capped ? { anchorsCapped: true } : {}) };
 }
 
 async function discoverSitemaps(seed: URL, req: MapRequest, deps: MapDeps, deadline: Deadline, cap: number): Promise<Discovery> {
@@ -359,6 +393,7 @@ export async function mapSite(req: MapRequest, deps: MapDeps): Promise<MapResult
       : new OccamError('sitemap_not_found', 'No sitemap with links was found (robots.txt Sitemap: lines or /sitemap.xml).', { finalUrl: discovery.finalUrl });
   }
   if (discovery.partial) warnings.push('partial: the discovery deadline passed; links[] is incomplete');
+  if (discovery.anchorsCapped) warnings.push(`anchors_capped: the page has more than ${MAP_MAX_ANCHORS} links; only the first ${MAP_MAX_ANCHORS} were considered`);
   return {
     ok: true,
     url: req.url,
