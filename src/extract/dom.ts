@@ -3,7 +3,7 @@
 // Parser choice (measured, 300 wcxb-dev-sample pages, avg 395 KB, Node 24, same machine, second pass):
 //   htmlparser2 + domhandler 10.3 ms/page · parse5 24.2 ms/page · linkedom 61.1 ms/page (jsdom is slower still).
 // htmlparser2 builds a plain tree (no layout, no scripts); extraction needs nothing more, so it wins.
-import { Parser, Tokenizer } from 'htmlparser2';
+import { Parser, Tokenizer, type Handler } from 'htmlparser2';
 import { DomHandler, Element, Text, type AnyNode, type ChildNode, type Document, type ParentNode } from 'domhandler';
 
 export { Element, Text };
@@ -107,10 +107,17 @@ class SoftHyphenFreeHandler extends DomHandler {
   }
 }
 
+/**
+ * The parser parseHtml builds its tree with (browser rules for headings, CDATA and `<noscript>`), for a streaming
+ * reader that needs no tree (occam_map's anchor scan).
+ */
+export function browserParser(callbacks: Partial<Handler>): Parser {
+  return new BrowserHeadingParser(callbacks, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: BrowserTokenizer });
+}
+
 export function parseHtml(html: string): Document {
-  const options = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: BrowserTokenizer };
   const handler = new SoftHyphenFreeHandler();
-  new BrowserHeadingParser(handler, options).end(html);
+  browserParser(handler).end(html);
   const doc = handler.root;
   moveHeadContentIntoBody(doc);
   moveTrailingContentIntoBody(doc);
@@ -367,17 +374,13 @@ export function collapseSpaces(text: string): string {
   return parts.join('');
 }
 
-/**
- * The text nodes of a subtree in document order, skipping script-like elements (what rawText concatenates). The
- * walk ends early when `visit` returns false or after `maxNodes` nodes.
- */
-function eachText(node: AnyNode, visit: (data: string) => boolean | void, maxNodes = Infinity): void {
+/** The text nodes of a subtree in document order, skipping script-like elements (what rawText concatenates). */
+function eachText(node: AnyNode, visit: (data: string) => void): void {
   const stack: AnyNode[] = [node];
-  for (let visited = 0; stack.length > 0 && visited < maxNodes; visited++) {
+  while (stack.length > 0) {
     const n = stack.pop()!;
-    if (n instanceof Text) {
-      if (visit(n.data) === false) return;
-    } else if ('children' in n && !(n instanceof Element && NON_TEXT.has(n.name))) {
+    if (n instanceof Text) visit(n.data);
+    else if ('children' in n && !(n instanceof Element && NON_TEXT.has(n.name))) {
       const kids = (n as ParentNode).children;
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
     }
@@ -397,37 +400,16 @@ function isSpace(c: number): boolean {
  * of a rope of every node plus a page-sized regex pass (issue 14).
  */
 export function textOf(node: AnyNode): string {
-  return collapsedText(node, Infinity, Infinity);
-}
-
-/**
- * `textOf(node).slice(0, maxChars)` from a walk that stops once it has that many characters, or after `maxNodes`
- * nodes (then the text of those nodes): a bounded cost on any subtree, however large (issue 30: a link's context
- * on a page of 50,000 links in one parent).
- */
-export function textPrefixOf(node: AnyNode, maxChars: number, maxNodes: number): string {
-  return collapsedText(node, maxChars, maxNodes).slice(0, maxChars);
-}
-
-function collapsedText(node: AnyNode, maxChars: number, maxNodes: number): string {
   const parts: string[] = [];
-  let length = 0;
   let endsInSpace = true; // at the start, like trim(): a leading space is dropped
-  eachText(
-    node,
-    (data) => {
-      if (data.length === 0) return;
-      let s = collapseSpaces(data);
-      if (endsInSpace && s.charCodeAt(0) === 32) s = s.slice(1);
-      if (s.length === 0) return;
-      parts.push(s);
-      endsInSpace = s.charCodeAt(s.length - 1) === 32;
-      // One character past the limit, so whether a space there is the text's last (dropped) is already settled.
-      length += s.length;
-      return length <= maxChars;
-    },
-    maxNodes,
-  );
+  eachText(node, (data) => {
+    if (data.length === 0) return;
+    let s = collapseSpaces(data);
+    if (endsInSpace && s.charCodeAt(0) === 32) s = s.slice(1);
+    if (s.length === 0) return;
+    parts.push(s);
+    endsInSpace = s.charCodeAt(s.length - 1) === 32;
+  });
   if (parts.length === 0) return '';
   if (endsInSpace) parts[parts.length - 1] = parts[parts.length - 1].slice(0, -1);
   return parts.length === 1 ? parts[0] : parts.join('');
