@@ -328,7 +328,8 @@ export function classAndId(el: Element): string {
   return `${c ?? ''} ${i ?? ''}`.toLowerCase();
 }
 
-const NON_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math']);
+/** Elements whose content is no text of the page (script-like, or another markup language). */
+export const NON_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math']);
 
 /** Concatenated text of a subtree (raw, not whitespace-collapsed), skipping script-like elements. */
 export function rawText(node: AnyNode): string {

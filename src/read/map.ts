@@ -9,7 +9,7 @@ import { acquire, parseFetchUrl, type AcquireDeps } from '../fetch/acquire.ts';
 import { parseHttpUrl } from './url-input.ts';
 import type { PrivateOriginAllowance } from '../fetch/guard.ts';
 import { parseRobots } from '../fetch/politeness.ts';
-import { browserParser, collapse, collapseSpaces } from '../extract/dom.ts';
+import { browserParser, collapse, collapseSpaces, NON_TEXT } from '../extract/dom.ts';
 
 export const MAP_SOURCES = ['homepage', 'sitemap', 'robots'] as const;
 export type MapSource = (typeof MAP_SOURCES)[number];
@@ -185,9 +185,6 @@ class TextPrefix {
     return (this.#endsInSpace ? joined.slice(0, -1) : joined).slice(0, this.max);
   }
 }
-
-/** Elements whose content is no text of the page (textOf skips them the same way). */
-const NON_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math']);
 
 interface OpenElement {
   name: string;

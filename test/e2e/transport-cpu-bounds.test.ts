@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 import { pageHtml } from '../helpers/article-page.ts';
@@ -115,12 +116,16 @@ test('stdio MCP: each CPU-hostile page is answered while MCP pings answer within
   }
 });
 
-test('--mcp-http: each CPU-hostile page on one client while another client\'s pings and /health answer within 1 s', async () => {
+/**
+ * Starts `occam mcp <flags>`, reads every CPU-hostile page on one client and probes with another meanwhile (its
+ * ping, and `health` when the transport has one).
+ */
+async function readOnNetworkTransport(flags: string[], listening: string, transport: (url: URL) => Transport, label: string, health: ((port: number) => string) | null): Promise<void> {
   const port = await freePort();
-  const server = await spawnOccamServer(['mcp', '--mcp-http', '--port', String(port)], ENV, 'streamable_http_mcp_listening');
+  const server = await spawnOccamServer(['mcp', ...flags, '--port', String(port)], ENV, listening);
   const connect = async (name: string) => {
     const client = new Client({ name, version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    await client.connect(transport(new URL(server.url)));
     return client;
   };
   const [reader, bystander] = await Promise.all([connect('cpu-reader'), connect('cpu-bystander')]);
@@ -131,39 +136,20 @@ test('--mcp-http: each CPU-hostile page on one client while another client\'s pi
         () => reader.callTool({ name: page.tool, arguments: argsOf(page) }, undefined, { timeout: CLIENT_WAIT_MS }),
         async () => {
           await pingWithin(bystander)();
-          assert.equal((await rawRequest(`http://127.0.0.1:${port}/health`)).status, 200);
+          if (health) assert.equal((await rawRequest(health(port))).status, 200);
         },
       );
       page.check(textOf(result as CallToolResult));
-      assertLive(slowestMs, probes, `--mcp-http ${page.name}`);
+      assertLive(slowestMs, probes, `${label} ${page.name}`);
     }
   } finally {
     await Promise.all([reader.close(), bystander.close()]);
     await server.stop();
   }
-});
+}
 
-test('--mcp-server (WebSocket): each CPU-hostile page on one connection while another connection\'s pings answer within 1 s', async () => {
-  const port = await freePort();
-  const server = await spawnOccamServer(['mcp', '--mcp-server', '--port', String(port)], ENV, 'websocket_mcp_listening');
-  const connect = async (name: string) => {
-    const client = new Client({ name, version: '1.0.0' });
-    await client.connect(new WebSocketClientTransport(new URL(server.url)));
-    return client;
-  };
-  const [reader, bystander] = await Promise.all([connect('cpu-reader'), connect('cpu-bystander')]);
-  try {
-    await warmUp(reader);
-    for (const page of CPU_HOSTILE_PAGES) {
-      const { result, slowestMs, probes } = await probedWhile(
-        () => reader.callTool({ name: page.tool, arguments: argsOf(page) }, undefined, { timeout: CLIENT_WAIT_MS }),
-        pingWithin(bystander),
-      );
-      page.check(textOf(result as CallToolResult));
-      assertLive(slowestMs, probes, `--mcp-server ${page.name}`);
-    }
-  } finally {
-    await Promise.all([reader.close(), bystander.close()]);
-    await server.stop();
-  }
-});
+test('--mcp-http: each CPU-hostile page on one client while another client\'s pings and /health answer within 1 s', () =>
+  readOnNetworkTransport(['--mcp-http'], 'streamable_http_mcp_listening', (url) => new StreamableHTTPClientTransport(url), '--mcp-http', (port) => `http://127.0.0.1:${port}/health`));
+
+test('--mcp-server (WebSocket): each CPU-hostile page on one connection while another connection\'s pings answer within 1 s', () =>
+  readOnNetworkTransport(['--mcp-server'], 'websocket_mcp_listening', (url) => new WebSocketClientTransport(url), '--mcp-server', null));
