@@ -14,6 +14,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./fetch.ts'),
   () => import('./many-pages.ts'),
   () => import('./read-memory.ts'),
+  () => import('./hostile-pages.ts'),
   () => import('./transports.ts'),
   () => import('./trust.ts'),
   () => import('./budget.ts'),

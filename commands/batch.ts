@@ -3,10 +3,12 @@
 // Submitting locally queues the job; `wait` (or `submit --wait`) also works the queue from this process, beside any
 // batch servers sharing the store. Exit codes scripts can gate on: 0 every item read · 1 some failed (or the job
 // is unknown / unfinished at --timeout) · 2 usage.
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { processContext } from '../src/runtime/context.ts';
+import { OccamError } from '../src/contract/failures.ts';
+import { readBoundedText, STDIN_PATH } from '../src/runtime/bounded-input.ts';
 import { EXIT, VerbError, intOption, paint, printErr, printJson, printOut, wantsJson } from './output.ts';
 import type { BatchClient } from '../src/jobs/batch-client.ts';
 import type { JobStatus, ResultItem } from '../src/jobs/batch-store.ts';
@@ -33,8 +35,8 @@ async function openClient(opts: CommonOpts, work: boolean): Promise<BatchClient>
 export function collectUrls(args: string[], stdin: () => string): string[] {
   const lines: string[] = [];
   for (const arg of args) {
-    if (arg === '-') lines.push(...stdin().split(/\r?\n/));
-    else if (!/^[a-z][a-z0-9+.-]*:/i.test(arg) && existsSync(arg) && statSync(arg).isFile()) lines.push(...readFileSync(arg, 'utf8').split(/\r?\n/));
+    if (arg === STDIN_PATH) lines.push(...stdin().split(/\r?\n/));
+    else if (!/^[a-z][a-z0-9+.-]*:/i.test(arg) && existsSync(arg)) lines.push(...readBoundedText(arg, 'urlList', { allowStdin: false }).split(/\r?\n/));
     else lines.push(arg);
   }
   return lines.map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
@@ -166,8 +168,9 @@ export function register(program: Command): void {
       const json = wantsJson(opts);
       let urls: string[];
       try {
-        urls = collectUrls(sources, () => readFileSync(0, 'utf8'));
+        urls = collectUrls(sources, () => readBoundedText(STDIN_PATH, 'urlList'));
       } catch (err) {
+        if (err instanceof OccamError) throw new VerbError(`occam batch submit: ${err.code}: ${err.message}`, EXIT.usage);
         throw new VerbError(`occam batch submit: cannot read ${(err as Error).message}`, EXIT.usage);
       }
       if (urls.length === 0) throw new VerbError('occam batch submit: no URLs (one a line; blank lines and # comments are skipped)', EXIT.usage);

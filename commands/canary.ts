@@ -11,6 +11,7 @@ import { startProbeHost, type ProbeHost } from '../src/trust/canary/probe-host.t
 import { runCanarySelftest } from '../src/trust/canary/selftest.ts';
 import { generateSessionId } from '../src/trust/canary/sentinel.ts';
 import { checkVectorFile, emitVectorFile } from '../src/trust/canary/vectors.ts';
+import { OccamError } from '../src/contract/failures.ts';
 import { EXIT, emitMarker } from './output.ts';
 import { parseFlags, rawArgsVerb, type TrustIo } from './trust-io.ts';
 
@@ -89,8 +90,8 @@ function vectors(flags: Map<string, string>, io: TrustIo, json: boolean): number
     try {
       if (path !== '-' && !existsSync(path)) throw new Error('missing');
       text = io.readText(path);
-    } catch {
-      io.err(`usage: vector file not found or unreadable: ${path}`);
+    } catch (err) {
+      io.err(err instanceof OccamError ? `usage: ${err.code}: ${err.message}` : `usage: vector file not found or unreadable: ${path}`);
       return EXIT.usage;
     }
     const r = checkVectorFile(text);

@@ -4,9 +4,11 @@
 // (unknown tokens ignored; an option without a value ignored); positional files, transcripts, `--apply`, `record`,
 // `report` and `cache` are additions.
 import type { Command } from 'commander';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { processContext, type RuntimeContext } from '../src/runtime/context.ts';
+import { readBoundedFile } from '../src/runtime/bounded-input.ts';
+import { OccamError } from '../src/contract/failures.ts';
 import type { ExamReport } from '../src/exam/report.ts';
 import type { GradedSession, SessionError } from '../src/exam/transcript/grade.ts';
 import type { DerivedRecord } from '../src/exam/transcript/derive.ts';
@@ -103,7 +105,7 @@ export function processExamIo(): ExamIo {
   return {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
-    readBytes: (p) => readFileSync(p),
+    readBytes: (p) => readBoundedFile(p, 'transcript'),
     writeText: (p, t) => {
       mkdirSync(dirname(p), { recursive: true });
       writeFileSync(p, t, 'utf8');
@@ -306,6 +308,7 @@ function readInput(path: string, io: ExamIo): { ok: true; text: Uint8Array } | {
   try {
     return { ok: true, text: io.readBytes(path) };
   } catch (err) {
+    if (err instanceof OccamError) return { ok: false, error: `${err.code}: ${err.message}` };
     return { ok: false, error: isMissing(err) ? `submission not found: ${path}` : `cannot read ${path}: ${(err as Error).message}` };
   }
 }

@@ -1,15 +1,17 @@
 // `occam playbook lint|resolve|save`: the playbook authoring loop from a shell, over the same core as the MCP
 // tools (src/playbooks). Machine output with --json; humans get a summary on stderr.
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { OccamError } from '../src/contract/failures.ts';
+import { readBoundedText } from '../src/runtime/bounded-input.ts';
 import { processContext } from '../src/runtime/context.ts';
 import { Services } from '../src/runtime/services.ts';
 import { EXIT, VerbError, printErr, printJson, printOut, wantsJson } from './output.ts';
 
 function readDocument(path: string, json: boolean): string {
   try {
-    return readFileSync(path === '-' ? 0 : path, 'utf8');
+    return readBoundedText(path, 'playbook');
   } catch (err) {
+    if (err instanceof OccamError) throw new VerbError(`usage: cannot read ${path}: ${err.code}: ${err.message}`, EXIT.usage, json ? { error: 'unreadable input', failureCode: err.code } : undefined);
     throw new VerbError(`usage: cannot read ${path}: ${(err as Error).message}`, EXIT.usage, json ? { error: 'unreadable input' } : undefined);
   }
 }

@@ -1,15 +1,18 @@
 // Shared plumbing of the trust verbs (`keys`, `verify`, `canary`): injectable edges so tests can run a verb
 // in-process, and the reference flag grammar (`--name value`; a flag followed by another flag or by nothing
 // reads as "true"; `--name=value` also accepted).
-import { readFileSync } from 'node:fs';
 import { processContext, type RuntimeContext } from '../src/runtime/context.ts';
+import { readBoundedText, type InputKind } from '../src/runtime/bounded-input.ts';
 
 export interface TrustIo {
   runtime: RuntimeContext;
   out: (text: string | Uint8Array) => void;
   err: (text: string) => void;
-  /** Reads UTF-8 text; `-` reads stdin. Throws on IO errors. */
-  readText: (path: string) => string;
+  /**
+   * Reads UTF-8 text; `-` reads stdin. Throws on IO errors, and OccamError input_too_large / input_not_regular_file
+   * over the cap of its kind of input (default: receipt) or for a device, FIFO or directory (bounded-input.ts).
+   */
+  readText: (path: string, kind?: InputKind) => string;
 }
 
 export function processTrustIo(): TrustIo {
@@ -17,7 +20,7 @@ export function processTrustIo(): TrustIo {
     runtime: processContext(),
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
-    readText: (p) => readFileSync(p === '-' ? 0 : p, 'utf8'),
+    readText: (p, kind = 'receipt') => readBoundedText(p, kind),
   };
 }
 

@@ -33,7 +33,7 @@ export async function runVerifyRelease(flags: ReadonlyMap<string, string>, io: T
   }
   let pem: string;
   try {
-    pem = io.readText(pubkey);
+    pem = io.readText(pubkey, 'key');
   } catch (err) {
     io.err(`usage: cannot read --pubkey ${pubkey}: ${(err as Error).message}`);
     return EXIT.usage;

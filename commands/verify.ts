@@ -9,6 +9,7 @@ import { blockLeaf, parseProof, verifyMerkleProof } from '../src/trust/receipts/
 import { parsePublicKeyPem } from '../src/trust/receipts/sign.ts';
 import { looksLikeCapsule } from '../src/trust/receipts/capsule.ts';
 import { readReceiptMaterial, verifyReceiptOffline } from '../src/trust/receipts/verify.ts';
+import { OccamError } from '../src/contract/failures.ts';
 import { EXIT } from './output.ts';
 import { parseFlags, rawArgsVerb, type TrustIo } from './trust-io.ts';
 import { runVerifyRelease } from './verify-release.ts';
@@ -28,7 +29,14 @@ const USAGE = [
   'exit codes: 0 verified · 1 parsed but not verified · 2 usage or unreadable input',
 ].join('\n');
 
-class UsageError extends Error {}
+class UsageError extends Error {
+  /** The taxonomy code of an input refused by its cap or type (input_too_large, input_not_regular_file). */
+  readonly failureCode: string | undefined;
+  constructor(message: string, failureCode?: string) {
+    super(message);
+    this.failureCode = failureCode;
+  }
+}
 
 type Report = { ok?: boolean; mode: CliMode; verdict: string } & Record<string, unknown>;
 
@@ -45,6 +53,7 @@ function readOrUsage(io: TrustIo, path: string | undefined, what: string): strin
   try {
     return io.readText(path);
   } catch (err) {
+    if (err instanceof OccamError) throw new UsageError(`cannot read ${what} ${path}: ${err.code}: ${err.message}`, err.code);
     throw new UsageError(`cannot read ${what} ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }
@@ -158,7 +167,7 @@ export async function runVerifyCli(args: readonly string[], io: TrustIo): Promis
     return verified ? EXIT.ok : EXIT.failed;
   } catch (err) {
     if (err instanceof UsageError) {
-      if (flags.get('json') === 'true') io.out(`${JSON.stringify({ ok: false, verdict: 'usage_error', error: err.message }, null, 2)}\n`);
+      if (flags.get('json') === 'true') io.out(`${JSON.stringify({ ok: false, verdict: 'usage_error', ...(err.failureCode ? { failureCode: err.failureCode } : {}), error: err.message }, null, 2)}\n`);
       io.err(`usage: ${err.message}\n${USAGE}`);
       return EXIT.usage;
     }

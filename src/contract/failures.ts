@@ -67,6 +67,9 @@ export const FAILURE_CODES = {
   // batch & shared store
   job_not_found: 'Unknown job_id.',
   store_timeout: 'The shared store (PostgreSQL) did not answer within OCCAM_STORE_QUERY_TIMEOUT_MS; retry shortly.',
+  // local input (files and stdin a verb or the server reads)
+  input_too_large: 'A file or stdin exceeded the size cap for its kind of input.',
+  input_not_regular_file: 'An input path names a device, FIFO, socket or directory, not a regular file.',
   // transport & startup
   remote_requires_tls_cert: '--remote without a certificate path.',
   tls_cert_not_found: 'Certificate path does not exist.',

@@ -3,7 +3,7 @@
 // Parser choice (measured, 300 wcxb-dev-sample pages, avg 395 KB, Node 24, same machine, second pass):
 //   htmlparser2 + domhandler 10.3 ms/page · parse5 24.2 ms/page · linkedom 61.1 ms/page (jsdom is slower still).
 // htmlparser2 builds a plain tree (no layout, no scripts); extraction needs nothing more, so it wins.
-import { Parser, Tokenizer } from 'htmlparser2';
+import { Parser, Tokenizer, type Handler } from 'htmlparser2';
 import { DomHandler, Element, Text, type AnyNode, type ChildNode, type Document, type ParentNode } from 'domhandler';
 
 export { Element, Text };
@@ -107,10 +107,17 @@ class SoftHyphenFreeHandler extends DomHandler {
   }
 }
 
+/**
+ * The parser parseHtml builds its tree with (browser rules for headings, CDATA and `<noscript>`), for a streaming
+ * reader that needs no tree (occam_map's anchor scan).
+ */
+export function browserParser(callbacks: Partial<Handler>): Parser {
+  return new BrowserHeadingParser(callbacks, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: BrowserTokenizer });
+}
+
 export function parseHtml(html: string): Document {
-  const options = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: BrowserTokenizer };
   const handler = new SoftHyphenFreeHandler();
-  new BrowserHeadingParser(handler, options).end(html);
+  browserParser(handler).end(html);
   const doc = handler.root;
   moveHeadContentIntoBody(doc);
   moveTrailingContentIntoBody(doc);
@@ -321,7 +328,8 @@ export function classAndId(el: Element): string {
   return `${c ?? ''} ${i ?? ''}`.toLowerCase();
 }
 
-const NON_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math']);
+/** Elements whose content is no text of the page (script-like, or another markup language). */
+export const NON_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math']);
 
 /** Concatenated text of a subtree (raw, not whitespace-collapsed), skipping script-like elements. */
 export function rawText(node: AnyNode): string {

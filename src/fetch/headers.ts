@@ -1,6 +1,6 @@
 // Request headers (reading.md §5): defaults < OCCAM_REQUEST_HEADERS_FILE < session profile < caller.
 // Header values are secrets as far as logs go: only names ever leave this module in diagnostics.
-import { readFile } from 'node:fs/promises';
+import { readBoundedTextAsync } from '../runtime/bounded-input.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { occamPaths, pathApi } from '../config/paths.ts';
@@ -63,7 +63,7 @@ export function hasHeader(bag: HeaderBag, name: string): boolean {
 
 async function readJsonObject(path: string): Promise<Record<string, unknown> | null> {
   try {
-    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+    const parsed: unknown = JSON.parse(await readBoundedTextAsync(path, 'config'));
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
   } catch {
     return null;

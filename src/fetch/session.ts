@@ -1,6 +1,7 @@
 // Session profiles (reading.md §5): a named header bag (usually a cookie) in `{sessionsDir}/<id>.json`, plus an
 // optional Playwright storage state for the browser backend. Values are never logged or returned; only names.
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
+import { readBoundedTextAsync } from '../runtime/bounded-input.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { homeOf, occamPaths, pathApi } from '../config/paths.ts';
 import { OccamError } from '../contract/failures.ts';
@@ -41,7 +42,7 @@ export async function loadSessionProfile(id: string, ctx: RuntimeContext): Promi
   const root = occamPaths(ctx).sessionsDir;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(p.join(root, `${id}.json`), 'utf8'));
+    parsed = JSON.parse(await readBoundedTextAsync(p.join(root, `${id}.json`), 'config'));
   } catch {
     throw notFound(id);
   }

@@ -4,7 +4,8 @@
 // wrapper applied where a Server is connected, so stdio, WebSocket, remote and Streamable HTTP all record the same
 // way. Secrets never reach the file: session-profile header values, JWTs, bearer tokens and secret-named fields
 // are redacted before a line is written. A session stops growing at OCCAM_RECORD_MAX_BYTES with a marker line.
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { readBoundedText } from '../runtime/bounded-input.ts';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -49,7 +50,7 @@ export function sessionProfileSecrets(runtime: RuntimeContext, ids?: readonly st
     if (!/^[A-Za-z0-9._-]+\.json$/.test(name) || name.includes('..')) continue;
     let doc: unknown;
     try {
-      doc = JSON.parse(readFileSync(p.join(root, name), 'utf8'));
+      doc = JSON.parse(readBoundedText(p.join(root, name), 'config', { allowStdin: false }));
     } catch {
       continue;
     }

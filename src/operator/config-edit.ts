@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { createScanner, findNodeAtLocation, parse as parseJsonc, parseTree, type ParseError } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
+import { readBoundedFile, readBoundedText } from '../runtime/bounded-input.ts';
 
 export const BACKUP_SUFFIX = '.occam-bak';
 const BOM = '\uFEFF';
@@ -83,7 +84,7 @@ export function loadJsonConfig(path: string, rootPath: readonly string[]): Loade
     const st = statSync(path);
     if (!st.isFile()) return refuse(path, '', null, `${path} is not a regular file`, null);
     mode = st.mode & 0o7777;
-    bytes = readFileSync(path);
+    bytes = readBoundedFile(path, 'config', { allowStdin: false });
   } catch (err) {
     return refuse(path, '', null, `${path} cannot be read: ${(err as Error).message}`, null);
   }
@@ -424,8 +425,9 @@ export function writeBackup(path: string): string {
 /** Reads a TOML store (Codex); null when missing, throws with the file name when unparseable. */
 export function readToml(path: string): Record<string, unknown> | null {
   if (!existsSync(path)) return null;
+  const text = readBoundedText(path, 'config', { allowStdin: false });
   try {
-    return parseToml(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    return parseToml(text) as Record<string, unknown>;
   } catch (err) {
     throw new Error(`${path}: not valid TOML (${(err as Error).message.split('\n')[0]})`);
   }
@@ -434,8 +436,9 @@ export function readToml(path: string): Record<string, unknown> | null {
 /** Reads a YAML store (Hermes, Goose); null when missing, throws with the file name when unparseable. */
 export function readYaml(path: string): Record<string, unknown> | null {
   if (!existsSync(path)) return null;
+  const text = readBoundedText(path, 'config', { allowStdin: false });
   try {
-    const v = parseYaml(readFileSync(path, 'utf8'));
+    const v = parseYaml(text);
     return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
   } catch (err) {
     throw new Error(`${path}: not valid YAML (${(err as Error).message.split('\n')[0]})`);

@@ -1,7 +1,8 @@
 // `occam connect` core (operator.md §7, §9): detect hosts, decide the mode, gather consent, self-verify Occam,
 // then per target: plan → apply → host verify → ready state → keep or undo. Returns the §9.4 report; the verb
 // only renders it. Everything external (files, host CLIs, prompts, the clock) comes in through ConnectDeps.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { readBoundedFile } from '../runtime/bounded-input.ts';
 import { dirname } from 'node:path';
 import type { Ctx } from './proc.ts';
 import { occamPaths } from '../config/paths.ts';
@@ -470,7 +471,7 @@ async function connectFile(deps: ConnectDeps, a: HostAdapter, det: Detection, in
  */
 export function undoFileWrite(ctx: Ctx, a: HostAdapter, path: string, written: Buffer, previousBytes: Buffer | null, previousEntry: unknown, rootExisted: boolean, createdContainer: string[] | null = rootExisted ? null : [...a.rootKey]): { ok: boolean; kind: string; error: string | null } {
   try {
-    const current = existsSync(path) ? readFileSync(path) : null;
+    const current = existsSync(path) ? readBoundedFile(path, 'config', { allowStdin: false }) : null;
     if (current && current.equals(written)) {
       if (previousBytes) atomicWrite(path, previousBytes, { platform: ctx.platform });
       else rmSync(resolveWriteTarget(path));

@@ -1,6 +1,7 @@
 // `onboard.json` (operator.md §5, §16.3): operator env defaults `{"schema_version":"1.0","env":{…}}`. Reading
 // never throws: problems become the warning tokens of §5 so `occam mcp`, doctor and status report the same.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readBoundedText } from '../runtime/bounded-input.ts';
 
 export const ONBOARD_SCHEMA = '1.0';
 
@@ -18,7 +19,7 @@ export function readOnboard(path: string): OnboardFile {
   if (!existsSync(path)) return { path, present: false, env: {}, warnings: [] };
   let doc: unknown;
   try {
-    doc = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+    doc = JSON.parse(readBoundedText(path, 'config', { allowStdin: false }).replace(/^\uFEFF/, ''));
   } catch {
     return { path, present: true, env: {}, warnings: ['onboard_parse_error'] };
   }

@@ -1,12 +1,14 @@
 // Session profile store for `occam session` (operator.md §13): init, list (names only — never values), import
 // of a Netscape cookies.txt. Files are written owner-only (0600, dirs 0700). Loading for requests lives in
 // src/fetch/session.ts; this module only manages the files.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import type { Ctx } from './proc.ts';
 import { occamPaths, pathApi } from '../config/paths.ts';
 import { loadSessionProfile, SESSION_ID_PATTERN } from '../fetch/session.ts';
 import { atomicWrite } from './config-edit.ts';
 import { OperatorError } from './errors.ts';
+import { OccamError } from '../contract/failures.ts';
+import { readBoundedText } from '../runtime/bounded-input.ts';
 
 export const GITIGNORE = '*\n!README.md\n!.gitignore\n';
 const README = `# Occam session profiles
@@ -62,7 +64,7 @@ export async function sessionList(ctx: Ctx) {
     if (!isValidSessionId(id)) continue;
     let doc: Record<string, unknown>;
     try {
-      doc = JSON.parse(readFileSync(pathApi(ctx).join(root, file), 'utf8')) as Record<string, unknown>;
+      doc = JSON.parse(readBoundedText(pathApi(ctx).join(root, file), 'config', { allowStdin: false })) as Record<string, unknown>;
       if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('not an object');
     } catch {
       profiles.push({ id, headers: [], label: null, hosts: [], usable: false, problem: 'session_profile_not_found' });
@@ -135,7 +137,13 @@ export function sessionImport(ctx: Ctx, o: ImportOptions) {
   const id = o.id ?? (o.all ? 'browser.export' : `${o.host!.replace(/^\./, '').replace(/^www\./i, '')}.imported`);
   if (!isValidSessionId(id)) throw new SessionError(`invalid session id "${id}": use [a-zA-Z0-9._-], no "..", "/" or "\\"`);
   const nowSec = ctx.now() / 1000;
-  const cookies = parseCookiesTxt(readFileSync(source, 'utf8'));
+  let cookieText: string;
+  try {
+    cookieText = readBoundedText(source, 'config', { allowStdin: false });
+  } catch (err) {
+    throw new SessionError(err instanceof OccamError ? `${err.code}: ${err.message}` : `cookie file unreadable: ${(err as Error).message}`);
+  }
+  const cookies = parseCookiesTxt(cookieText);
   let skippedExpired = 0;
   const picked: Cookie[] = [];
   for (const c of cookies) {

@@ -3,7 +3,8 @@
 // and a successful save invalidates everything. Community files load only when listed in manifest.json with a
 // matching SHA-256 (CRLF→LF normalised) and when they pass hygiene. Invalid files are skipped with one stderr line.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readBoundedText } from '../runtime/bounded-input.ts';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
@@ -156,7 +157,7 @@ export class PlaybookStore {
       if (name.toLowerCase() === 'manifest.json') continue;
       let text: string;
       try {
-        text = readFileSync(join(dir, name), 'utf8');
+        text = readBoundedText(join(dir, name), 'playbook', { allowStdin: false });
       } catch {
         continue;
       }
@@ -169,7 +170,7 @@ export class PlaybookStore {
   #loadCommunity(dir: string, names: string[]): LoadedPlaybook[] {
     let manifest: unknown;
     try {
-      manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+      manifest = JSON.parse(readBoundedText(join(dir, 'manifest.json'), 'playbook', { allowStdin: false }));
     } catch {
       return []; // no (readable) manifest → the tier is empty
     }
@@ -185,7 +186,7 @@ export class PlaybookStore {
       }
       let text: string;
       try {
-        text = readFileSync(path, 'utf8');
+        text = readBoundedText(path, 'playbook', { allowStdin: false });
       } catch {
         continue;
       }

@@ -28,6 +28,13 @@ declare const OCCAM_EXTRACT_WORKER_SOURCE: string | undefined;
  * `read-memory`), while a 1 MB page's whole read in-process grows the server by 19–33 MB.
  */
 export const OFF_THREAD_MIN_CHARS = 1024 * 1024;
+/**
+ * The same bound in a long-lived host (keepSpare): there a parse on the main thread holds every other client's
+ * calls, pings and /health until it ends — a 545 KB page held them 0.5–0.9 s on a loaded two-core machine, so a
+ * ping could not be answered within 1 s (issue 30). From this size the page goes to the worker that host keeps
+ * started, which costs it no thread start; below it a parse takes at most a few hundred milliseconds.
+ */
+export const SERVING_OFF_THREAD_MIN_CHARS = 256 * 1024;
 /** The worker's young generation: small, so short-lived garbage is collected often instead of growing the heap. */
 export const WORKER_YOUNG_MB = 8;
 /**
@@ -99,6 +106,7 @@ export class ExtractWorkers {
   readonly #spareChars: number | undefined;
   readonly #memoryFirstGc: boolean;
   #keepSpare = false;
+  #offThreadMinChars = OFF_THREAD_MIN_CHARS;
   #spare: Spare | null = null;
   #reads = 0;
   #closed = false;
@@ -107,6 +115,11 @@ export class ExtractWorkers {
     this.#limits = options.limits ?? { oldFactor: WORKER_OLD_FACTOR, oldFloorMb: WORKER_OLD_FLOOR_MB };
     this.#spareChars = options.spareChars;
     this.#memoryFirstGc = options.memoryFirstGc ?? true;
+  }
+
+  /** Whether a page of `chars` characters is parsed in a worker (OFF_THREAD_MIN_CHARS, SERVING_OFF_THREAD_MIN_CHARS). */
+  offThread(chars: number): boolean {
+    return chars >= this.#offThreadMinChars;
   }
 
   /** Workers running right now (the idle spare included). */
@@ -118,9 +131,12 @@ export class ExtractWorkers {
    * From now on one worker is kept started ahead of need (long-lived hosts call this; a one-shot command does not,
    * its process would end before a second page). Each page still gets a fresh heap: the spare takes one page and
    * ends, and the next spare starts once no read is in progress (reading). The idle spare does not keep the process
-   * alive. No-op without `spareChars`.
+   * alive. Pages from SERVING_OFF_THREAD_MIN_CHARS are parsed in a worker from now on, with a spare or (without
+   * `spareChars`) without one.
    */
   keepSpare(): void {
+    // A host that keeps a spare serves other clients meanwhile: large pages leave its main thread.
+    this.#offThreadMinChars = SERVING_OFF_THREAD_MIN_CHARS;
     if (this.#spareChars === undefined) return;
     this.#keepSpare = true;
     this.#startSpare();

@@ -6,7 +6,7 @@ import { OccamError } from '../contract/failures.ts';
 import type { AcquiredDocument } from '../fetch/acquire.ts';
 import { parseDocument } from '../budget/sections.ts';
 import type { SourceBlock } from './sidecars.ts';
-import { OFF_THREAD_MIN_CHARS, type ExtractWorkers } from './extract-worker.ts';
+import type { ExtractWorkers } from './extract-worker.ts';
 import { markdownOf, type ReadExtract } from './read-extract.ts';
 
 export type ExtractionBackend = 'node_readability_turndown' | 'plain_text' | 'pdf' | 'browser_playwright';
@@ -132,7 +132,7 @@ export async function extractAcquired(doc: AcquiredBody, opts: ExtractionOptions
     ...(opts.contentSelectors?.length ? { contentSelectors: opts.contentSelectors } : {}),
     ...(opts.stripSelectors?.length ? { stripSelectors: opts.stripSelectors } : {}),
   };
-  const offThread = opts.workers && doc.text.length >= OFF_THREAD_MIN_CHARS;
+  const offThread = opts.workers?.offThread(doc.text.length);
   const result: ReadExtract & { markdown?: string } = offThread ? await opts.workers!.extract(input, options, opts.signal, doc.bytes && doc.charset ? { bytes: doc.bytes, charset: doc.charset } : undefined) : extractDocument(input, options);
   const markdown = result.markdown ?? markdownOf(result);
   if (!markdown.trim() && result.state.ok) {

@@ -9,7 +9,7 @@ import { acquire, parseFetchUrl, type AcquireDeps } from '../fetch/acquire.ts';
 import { parseHttpUrl } from './url-input.ts';
 import type { PrivateOriginAllowance } from '../fetch/guard.ts';
 import { parseRobots } from '../fetch/politeness.ts';
-import { attr, collapse, findAll, parseHtml, textOf } from '../extract/dom.ts';
+import { browserParser, collapse, collapseSpaces, NON_TEXT } from '../extract/dom.ts';
 
 export const MAP_SOURCES = ['homepage', 'sitemap', 'robots'] as const;
 export type MapSource = (typeof MAP_SOURCES)[number];
@@ -20,6 +20,22 @@ const SITEMAP_MAX_BYTES = 2 * 1024 * 1024;
 const SITEMAP_MAX_DOCS = 4;
 const HUB_PAGES = 3;
 const STRONG_HIT = 4.0;
+/**
+ * Anchors of one page considered, in document order: a homepage's navigation and content fit well within it, and
+ * a link flood (tens of thousands of anchors) costs no more than this many (issue 30).
+ */
+export const MAP_MAX_ANCHORS = 5000;
+/** Characters of an anchor's surrounding text (its parent element's) kept for ranking. */
+const CONTEXT_MAX_CHARS = 300;
+/** Characters of an anchor's own text kept as its title (a card link may wrap a whole teaser). */
+const TITLE_MAX_CHARS = 1000;
+/**
+ * Open elements, innermost first, whose text one text node extends: a link's parent is the innermost element
+ * around it, so text nested deeper than this below it is the only text its context can miss.
+ */
+const TEXT_DEPTH = 32;
+/** The page is scanned in slices of this many characters, yielding to the event loop between them. */
+const SCAN_SLICE_CHARS = 32 * 1024;
 
 export interface MapRequest {
   url: string;
@@ -142,12 +158,97 @@ class Deadline {
   }
 }
 
-function anchorsOf(html: string, pageUrl: string): Candidate[] {
-  const doc = parseHtml(html);
+/**
+ * The text of one open element, as textOf builds it (whitespace runs collapsed, trimmed), up to `max` characters.
+ * Kept by the elements that are, or may turn out to be, a link's parent, and by each link.
+ */
+class TextPrefix {
+  readonly #parts: string[] = [];
+  #length = 0;
+  #endsInSpace = true; // at the start, like trim(): a leading space is dropped
+  readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
+  get full(): boolean {
+    return this.#length > this.max; // one past the limit, so whether a space there is the last one is settled
+  }
+  add(collapsed: string): void {
+    const s = this.#endsInSpace && collapsed.charCodeAt(0) === 32 ? collapsed.slice(1) : collapsed;
+    if (s.length === 0) return;
+    this.#parts.push(s);
+    this.#length += s.length;
+    this.#endsInSpace = s.charCodeAt(s.length - 1) === 32;
+  }
+  text(): string {
+    const joined = this.#parts.join('');
+    return (this.#endsInSpace ? joined.slice(0, -1) : joined).slice(0, this.max);
+  }
+}
+
+interface OpenElement {
+  name: string;
+  text: TextPrefix | null;
+}
+
+interface ScannedAnchor {
+  href: string;
+  titleAttr: string | undefined;
+  title: TextPrefix;
+  context: TextPrefix | null;
+}
+
+/**
+ * The page's anchors (at most MAP_MAX_ANCHORS; `capped` says there were more), read by one streaming pass that
+ * yields to the event loop between slices of the page, so a link-heavy page neither blocks other calls nor costs
+ * more than its size: each text node extends at most TEXT_DEPTH open elements' bounded text, and no tree is built
+ * (issue 30: 8,000 links in one parent took 73 s when every link collapsed its parent's whole text).
+ */
+export async function anchorsOf(html: string, pageUrl: string, signal?: AbortSignal): Promise<{ candidates: Candidate[]; capped: boolean }> {
+  const open: OpenElement[] = [];
+  const anchors: ScannedAnchor[] = [];
+  let capped = false;
+  const parser = browserParser({
+    onopentag(name, attribs) {
+      if (capped) return void open.push({ name, text: null });
+      const isLink = name === 'a';
+      if (isLink && anchors.length === MAP_MAX_ANCHORS) {
+        capped = true;
+        return void open.push({ name, text: null });
+      }
+      // Every element keeps its text from its start (bounded): it may turn out to be a link's parent.
+      const text = new TextPrefix(isLink ? TITLE_MAX_CHARS : CONTEXT_MAX_CHARS);
+      if (isLink) anchors.push({ href: attribs.href ?? '', titleAttr: attribs.title, title: text, context: open.at(-1)?.text ?? null });
+      open.push({ name, text });
+    },
+    onclosetag(name) {
+      // htmlparser2 closes implied elements itself, one event each, innermost first.
+      for (let i = open.length - 1; i >= 0; i--) {
+        if (open[i].name !== name) continue;
+        open.length = i;
+        break;
+      }
+    },
+    ontext(data) {
+      if (data.length === 0) return;
+      const collapsed = collapseSpaces(data.includes('\u00ad') ? data.replaceAll('\u00ad', '') : data);
+      // Text inside a script-like element is no text of it or of what holds it (a link inside a <template> still
+      // has its own text).
+      for (let i = open.length - 1, seen = 0; i >= 0 && seen < TEXT_DEPTH && !NON_TEXT.has(open[i].name); i--, seen++) {
+        const text = open[i].text;
+        if (text && !text.full) text.add(collapsed);
+      }
+    },
+  });
+  for (let at = 0; at < html.length && !capped; at += SCAN_SLICE_CHARS) {
+    parser.write(html.slice(at, at + SCAN_SLICE_CHARS));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (signal?.aborted) throw signal.reason;
+  }
+  parser.end();
   const out: Candidate[] = [];
-  let order = 0;
-  for (const a of findAll(doc, (el) => el.name === 'a')) {
-    const href = attr(a, 'href')?.trim();
+  for (const a of anchors) {
+    const href = a.href.trim();
     if (!href || href.startsWith('#') || /^(javascript|mailto|tel|data):/i.test(href)) continue;
     let abs: URL;
     try {
@@ -156,16 +257,15 @@ function anchorsOf(html: string, pageUrl: string): Candidate[] {
       continue;
     }
     abs.hash = '';
-    const parent = a.parent && 'name' in a.parent ? a.parent : null;
     out.push({
       url: abs.href,
-      title: collapse(textOf(a)) || collapse(attr(a, 'title') ?? '') || abs.pathname,
+      title: a.title.text() || collapse(a.titleAttr ?? '') || abs.pathname,
       path: abs.pathname,
-      context: parent ? collapse(textOf(parent)).slice(0, 300) : '',
-      order: order++,
+      context: a.context?.text() ?? '',
+      order: out.length,
     });
   }
-  return out;
+  return { candidates: out, capped };
 }
 
 const LOC = /<loc>\s*(?:<!\[CDATA\[)?\s*([^<\]]+?)\s*(?:\]\]>)?\s*<\/loc>/gi;
@@ -182,6 +282,8 @@ interface Discovery {
   finalUrl: string;
   candidates: Candidate[];
   partial: boolean;
+  /** The page had more than MAP_MAX_ANCHORS anchors; those after it were not considered. */
+  anchorsCapped?: boolean;
 }
 
 async function discoverHomepage(seed: URL, req: MapRequest, deps: MapDeps, deadline: Deadline): Promise<Discovery> {
@@ -193,7 +295,8 @@ async function discoverHomepage(seed: URL, req: MapRequest, deps: MapDeps, deadl
   if (doc.kind !== 'html') {
     throw new OccamError('unsupported_content_type', `The seed is ${doc.contentType ?? 'not HTML'}; map reads HTML pages.`, { finalUrl: doc.finalUrl });
   }
-  return { finalUrl: doc.finalUrl, candidates: anchorsOf(doc.text, doc.finalUrl), partial: false };
+  const { candidates, capped } = await anchorsOf(doc.text, doc.finalUrl, deadline.signal);
+  return { finalUrl: doc.finalUrl, candidates, partial: false, ...(capped ? { anchorsCapped: true } : {}) };
 }
 
 async function discoverSitemaps(seed: URL, req: MapRequest, deps: MapDeps, deadline: Deadline, cap: number): Promise<Discovery> {
@@ -359,6 +462,7 @@ export async function mapSite(req: MapRequest, deps: MapDeps): Promise<MapResult
       : new OccamError('sitemap_not_found', 'No sitemap with links was found (robots.txt Sitemap: lines or /sitemap.xml).', { finalUrl: discovery.finalUrl });
   }
   if (discovery.partial) warnings.push('partial: the discovery deadline passed; links[] is incomplete');
+  if (discovery.anchorsCapped) warnings.push(`anchors_capped: the page has more than ${MAP_MAX_ANCHORS} links; only the first ${MAP_MAX_ANCHORS} were considered`);
   return {
     ok: true,
     url: req.url,

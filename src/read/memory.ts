@@ -93,7 +93,11 @@ export const memoryLedgerService = defineService({
   create: (runtime) => new MemoryLedger(readEnv<number>('OCCAM_READ_MEMORY_BUDGET_MB', runtime.env, runtime.warn) * 1024 * 1024),
 });
 
-/** The reservation one parse of `bytes` of page makes (page bytes stand for its characters: close for HTML). */
+/**
+ * The reservation one parse of `bytes` of page makes (page bytes stand for its characters: close for HTML). A
+ * long-lived host parses pages from SERVING_OFF_THREAD_MIN_CHARS in its kept worker; below OFF_THREAD_MIN_CHARS they
+ * still reserve the in-process estimate, about that worker's heap limit and young generation at those sizes.
+ */
 export const parseReservation = (bytes: number): number =>
   bytes >= OFF_THREAD_MIN_CHARS
     ? WORKER_START_RESERVE + (workerHeapLimitMb(bytes) + WORKER_YOUNG_MB) * MB + bytes * WORKER_PAGE_FACTOR

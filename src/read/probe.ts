@@ -2,7 +2,7 @@
 // extraction) → page classification, a backend recommendation and an extractability score, so an agent can skip
 // low-yield reads. Detection reuses src/extract/detect.ts (the same rules transcode applies).
 import { boundedEcho, parseHttpUrl } from './url-input.ts';
-import { readFile } from 'node:fs/promises';
+import { readBoundedTextAsync } from '../runtime/bounded-input.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { OccamError, normaliseError, nowIso, topFailure, type FailureCode } from '../contract/failures.ts';
@@ -109,7 +109,7 @@ async function domainTierFor(host: string, ctx: RuntimeContext): Promise<DomainT
   const path = readEnv<string | null>('OCCAM_DOMAIN_TIERS_PATH', ctx.env, ctx.warn);
   if (path) {
     try {
-      const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+      const parsed: unknown = JSON.parse(await readBoundedTextAsync(path, 'config'));
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         const table: Record<string, DomainTier> = {};
         for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) {

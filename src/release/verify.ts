@@ -2,7 +2,8 @@
 // Chain: pinned key → SHA256SUMS.sig → SHA256SUMS → every listed file (archives, external manifests, staged
 // executables) → each external manifest's `sha256` equals its archive's listed hash and its policy is known.
 // A tampered executable fails at the checksum step; a checksum file edited to match fails at the signature.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readBoundedFile, readBoundedText } from '../runtime/bounded-input.ts';
 import { join } from 'node:path';
 import {
   CHECKSUMS_FILE,
@@ -46,7 +47,7 @@ export interface ReleaseReport {
 
 function readOrNull(path: string): Buffer | null {
   try {
-    return readFileSync(path);
+    return readBoundedFile(path, 'key', { allowStdin: false });
   } catch {
     return null;
   }
@@ -121,7 +122,7 @@ function checkManifests(dir: string, entries: readonly ChecksumEntry[]): string 
   for (const entry of entries.filter((e) => e.name.endsWith('-manifest.json'))) {
     let manifest: Record<string, unknown>;
     try {
-      manifest = JSON.parse(readFileSync(join(dir, entry.name), 'utf8'));
+      manifest = JSON.parse(readBoundedText(join(dir, entry.name), 'key', { allowStdin: false }));
     } catch {
       return `${entry.name} is not JSON`;
     }

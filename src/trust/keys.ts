@@ -5,6 +5,7 @@
 // Key material is never logged.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readBoundedText } from '../runtime/bounded-input.ts';
 import { join } from 'node:path';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
@@ -33,7 +34,7 @@ export interface KeyStore {
 }
 
 function readPrivateKey(path: string): KeyObject {
-  const pem = readFileSync(path, 'utf8');
+  const pem = readBoundedText(path, 'key', { allowStdin: false });
   try {
     const key = createPrivateKey({ key: pem, format: 'pem' });
     if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') throw new Error('not P-256');
@@ -97,7 +98,7 @@ function loadRetired(dir: string): Map<string, { key: KeyObject; pem: string }> 
     return out;
   }
   for (const name of names.filter((n) => n.endsWith('.pub.pem')).sort()) {
-    const pem = readFileSync(join(dir, RETIRED_DIR, name), 'utf8');
+    const pem = readBoundedText(join(dir, RETIRED_DIR, name), 'key', { allowStdin: false });
     const key = parsePublicKeyPem(pem);
     if (key) out.set(keyIdOf(key), { key, pem });
   }

@@ -3,7 +3,7 @@
 // jwks_uri (keys re-fetched when an unknown key id appears, so rotation needs no restart), exact issuer, exact
 // audience, lifetime with 30 s skew. Tokens in the query string are refused outright (they end up in logs).
 // The JWT authenticates the caller; it signs no content.
-import { readFileSync } from 'node:fs';
+import { readBoundedFile } from '../../runtime/bounded-input.ts';
 import { createServer as createHttpsServer, type ServerOptions } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
@@ -24,7 +24,7 @@ export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
 /** PEM (certificate chain + private key in one file) or PFX/PKCS#12, told apart by content. */
 export function loadTlsOptions(path: string, password: string | null): ServerOptions {
-  const bytes = readFileSync(path);
+  const bytes = readBoundedFile(path, 'key', { allowStdin: false });
   const passphrase = password ?? undefined;
   if (bytes.includes('-----BEGIN')) {
     const pem = bytes.toString('utf8');

@@ -15,7 +15,7 @@ import { processContext } from '../../../src/runtime/context.ts';
 import { Services } from '../../../src/runtime/services.ts';
 import { extractDocument } from '../../../src/extract/index.ts';
 import { OccamError } from '../../../src/contract/failures.ts';
-import { ExtractWorkers, extractWorkersService, OFF_THREAD_MIN_CHARS, workerHeapLimitMb } from '../../../src/read/extract-worker.ts';
+import { ExtractWorkers, extractWorkersService, OFF_THREAD_MIN_CHARS, SERVING_OFF_THREAD_MIN_CHARS, workerHeapLimitMb } from '../../../src/read/extract-worker.ts';
 import { markdownOf, slimExtract } from '../../../src/read/read-extract.ts';
 import { extractAcquired } from '../../../src/read/extraction.ts';
 
@@ -88,6 +88,23 @@ test('issue 14: the read pipeline parses pages from OFF_THREAD_MIN_CHARS off-thr
   const small = await extractAcquired(body(article(OFF_THREAD_MIN_CHARS - 10_000)), opts);
   assert.equal(small.state.ok, true);
   assert.ok(small.markdown.startsWith('# Worker page'));
+});
+
+test('issue 30: a long-lived host (keepSpare) parses pages from SERVING_OFF_THREAD_MIN_CHARS off-thread, so its main thread stays free', async () => {
+  const workers = new ExtractWorkers({ limits: { oldFactor: 0, oldFloorMb: 4 } });
+  const body = (html: string) => ({ kind: 'html' as const, text: html, finalUrl: 'https://example.test/page', requestedUrl: 'https://example.test/page', statusCode: 200, contentType: 'text/html', headers: {} });
+  const opts = { jsonFeed: false, sessionBound: false, workers };
+  const page = article(SERVING_OFF_THREAD_MIN_CHARS + 200_000);
+  assert.ok(page.length < OFF_THREAD_MIN_CHARS);
+  assert.equal((await extractAcquired(body(page), opts)).state.ok, true, 'a one-shot command parses it in-process');
+  workers.keepSpare(); // no spareChars: no spare is started, the host's threshold applies all the same
+  try {
+    // The 4 MB heap of a worker cannot hold it: the failure shows that the page went to a worker.
+    await assert.rejects(extractAcquired(body(page), opts), (err: unknown) => err instanceof OccamError && err.code === 'response_too_large');
+    assert.equal((await extractAcquired(body(article(SERVING_OFF_THREAD_MIN_CHARS - 10_000)), opts)).state.ok, true, 'a smaller page stays in-process');
+  } finally {
+    await workers.close();
+  }
 });
 
 test('issue 14: a page sent as its bytes is decoded by the worker exactly as acquire decoded it, and the bytes move', async () => {
