@@ -1,6 +1,13 @@
 // Session profiles (reading.md §5): a named header bag (usually a cookie) in `{sessionsDir}/<id>.json`, plus an
 // optional Playwright storage state for the browser backend. Values are never logged or returned; only names.
+//
+// Credentials stay with their hosts (issue 30): a profile's headers go only to hosts whose registrable domain
+// (public-suffix list, tldts) is one of `_occam.hosts` — the hosts it was imported for; an IP literal or a
+// single-label name (localhost) only to exactly that host. A read of another host fails with
+// `session_profile_host_mismatch`, and no hop outside those hosts (a cross-site redirect, a third-party request
+// in the browser) ever carries them. A profile that names no hosts is refused: it would go anywhere.
 import { readFile, realpath, stat } from 'node:fs/promises';
+import { getDomain, parse as parseHost } from 'tldts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { homeOf, occamPaths, pathApi } from '../config/paths.ts';
 import { OccamError } from '../contract/failures.ts';
@@ -15,6 +22,8 @@ export interface SessionProfile {
   headers: HeaderBag;
   /** Absolute path of a Playwright storage-state file inside the sessions root, when the profile names one. */
   storageStatePath: string | null;
+  /** `_occam.hosts`: the hosts the profile was imported for, lower-cased (empty: none declared). */
+  hosts: string[];
 }
 
 /** What a response may echo about the session (§5): names only. */
@@ -57,7 +66,58 @@ export async function loadSessionProfile(id: string, ctx: RuntimeContext): Promi
     if (!storageStatePath) throw notFound(id);
   }
   const { [STORAGE_STATE_KEY]: _state, ...headerFields } = record;
-  return { profileId: id, headers: sanitiseHeaderBag(headerFields), storageStatePath };
+  return { profileId: id, headers: sanitiseHeaderBag(headerFields), storageStatePath, hosts: declaredHosts(record[META_KEY]) };
+}
+
+const META_KEY = '_occam';
+
+function declaredHosts(meta: unknown): string[] {
+  const hosts = meta && typeof meta === 'object' ? (meta as { hosts?: unknown }).hosts : undefined;
+  if (!Array.isArray(hosts)) return [];
+  return hosts.filter((h): h is string => typeof h === 'string').map(normaliseHost).filter((h) => h !== '');
+}
+
+const normaliseHost = (host: string): string => host.trim().toLowerCase().replace(/^\./, '').replace(/\.$/, '').replace(/^\[|\]$/g, '');
+
+/** The registrable domain of a name (private suffixes such as github.io count as suffixes); null for IPs and single labels. */
+function registrableDomain(host: string): string | null {
+  if (parseHost(host).isIp) return null;
+  return getDomain(host, { allowPrivateDomains: true }) ?? null;
+}
+
+/** True when `hostname` is one of the profile's hosts or shares a registrable domain with one. */
+export function sessionCoversHost(profile: Pick<SessionProfile, 'hosts'>, hostname: string): boolean {
+  const host = normaliseHost(hostname);
+  if (host === '') return false;
+  const site = registrableDomain(host);
+  return profile.hosts.some((declared) => declared === host || (site !== null && registrableDomain(declared) === site));
+}
+
+/** `session_profile_host_mismatch` unless the profile was imported for `url`'s host. */
+export function assertSessionCovers(profile: SessionProfile, url: URL): void {
+  if (sessionCoversHost(profile, url.hostname)) return;
+  const message =
+    profile.hosts.length === 0
+      ? `Session profile "${profile.profileId}" names no hosts, so it is sent nowhere. Add "_occam": {"hosts": ["<site>"]} to it, or re-import it with \`occam session import --host <site>\`.`
+      : `Session profile "${profile.profileId}" belongs to ${profile.hosts.join(', ')}, not to ${normaliseHost(url.hostname)}; its credentials are only sent to those sites.`;
+  throw new OccamError('session_profile_host_mismatch', message);
+}
+
+/** Loads a profile for a read of `url`: the load's own failures, then `session_profile_host_mismatch`. */
+export async function loadSessionProfileFor(id: string, url: URL, ctx: RuntimeContext): Promise<SessionProfile> {
+  const profile = await loadSessionProfile(id, ctx);
+  assertSessionCovers(profile, url);
+  return profile;
+}
+
+/** The browser form of a profile: headers plus the test a request's URL must pass to carry them. */
+export interface ScopedHeaders {
+  headers: HeaderBag;
+  appliesTo: (url: URL) => boolean;
+}
+
+export function scopedSessionHeaders(profile: SessionProfile): ScopedHeaders {
+  return { headers: profile.headers, appliesTo: (url) => (url.protocol === 'http:' || url.protocol === 'https:') && sessionCoversHost(profile, url.hostname) };
 }
 
 /** The real path of `candidate` when it exists and lies inside `root` (symlinks resolved); else null. */

@@ -168,7 +168,7 @@ export function sessionImport(ctx: Ctx, o: ImportOptions) {
     cookieCount: picked.length,
     importMode: o.all ? 'all' : 'host',
   };
-  atomicWrite(path, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), { mode: 0o600, platform: ctx.platform, now: ctx.now });
+  atomicWrite(path, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), { mode: 0o600, platform: ctx.platform });
   if (o.keepImport) {
     const kept = p.join(init.sessionsRoot, '_imports', p.basename(source));
     copyFileSync(source, kept);
@@ -228,12 +228,12 @@ export async function sessionExportState(ctx: Ctx, o: ExportStateOptions, waitFo
     await page.goto(o.url, { timeout: o.timeoutMs });
     await waitForOperator();
     const state = await context.storageState();
-    atomicWrite(statePath, Buffer.from(JSON.stringify(state)), { mode: 0o600, platform: ctx.platform, now: ctx.now });
+    atomicWrite(statePath, Buffer.from(JSON.stringify(state)), { mode: 0o600, platform: ctx.platform });
     if (o.writeProfile) {
       const doc: Record<string, unknown> = { storageState: stateRel.split(p.sep).join('/') };
       if (o.userAgent) doc['User-Agent'] = o.userAgent;
       doc._occam = { label: id, hosts: [host], updated: new Date(ctx.now()).toISOString().slice(0, 10), source: 'export-state', storageState: stateRel };
-      atomicWrite(profilePath, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), { mode: 0o600, platform: ctx.platform, now: ctx.now });
+      atomicWrite(profilePath, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), { mode: 0o600, platform: ctx.platform });
     }
     return { ok: true, id, statePath, profilePath: o.writeProfile ? profilePath : null, cookies: state.cookies.length, session_profile: o.writeProfile ? id : null };
   } finally {

@@ -51,7 +51,7 @@ function treeVerdict(ctx: Ctx, root: string): { ok: boolean; reason: string } {
 function cacheVerdict(dir: string): { ok: boolean; reason: string } {
   if (!existsSync(dir)) return { ok: false, reason: 'absent' };
   if (lstatSync(dir).isSymbolicLink() || !lstatSync(dir).isDirectory()) return { ok: false, reason: 'not a real directory' };
-  const foreign = readdirSync(dir).filter((f) => !/^[0-9a-f]{64}\.json(\.tmp)?$/.test(f));
+  const foreign = readdirSync(dir).filter((f) => !/^([0-9a-f]{64}\.json(\.tmp)?|\.[0-9a-f]{16}\.occam-tmp)$/.test(f));
   return foreign.length ? { ok: false, reason: `holds files Occam did not write (${foreign.slice(0, 3).join(', ')})` } : { ok: true, reason: 'only Occam cache entries' };
 }
 

@@ -1,11 +1,11 @@
 // occam_playbook_save (playbooks.md §8): validate a drafted playbook, dry-run a read with it as a strict overlay,
 // gate the result on quality, then write it signed (v2) to the local tier. First failure wins; nothing is written
 // unless every step passed. Save never publishes anywhere.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { topFailure, type FailureCode } from '../contract/failures.ts';
 import type { Services } from '../runtime/services.ts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, replaceFileExclusive } from '../runtime/files.ts';
 import { signingKeyService } from '../trust/keys.ts';
 import { structuralGate } from './lint.ts';
 import { strictOverlayOf } from './overlay.ts';
@@ -132,10 +132,8 @@ export async function savePlaybook(args: SaveArgs, deps: SaveDeps): Promise<{ ok
   const keys = await deps.services.use(signingKeyService);
   out.provenance = signPlaybook(out, keys.signer, deps.runtime.now(), snapshot);
   // 8. write pretty JSON atomically, invalidate the resolver caches
-  mkdirSync(dirname(target), { recursive: true });
-  const tmp = join(dirname(target), `.${id}.playbook.json.${process.pid}.tmp`);
-  writeFileSync(tmp, `${JSON.stringify(out, null, 2)}\n`, 'utf8');
-  renameSync(tmp, target);
+  ensurePrivateDir(dirname(target), 'local playbook directory', 'set OCCAM_PLAYBOOKS_LOCAL_ROOT to a directory of your own');
+  replaceFileExclusive(target, `${JSON.stringify(out, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
   (await deps.services.use(playbookStateService)).invalidate();
   return {
     ok: true,
