@@ -22,7 +22,7 @@ async function openClient(opts: CommonOpts, work: boolean): Promise<BatchClient>
   const { localClient, serverClient } = await import('../src/jobs/batch-client.ts');
   if (opts.server) {
     try {
-      return serverClient(opts.server);
+      return serverClient(opts.server, processContext());
     } catch (err) {
       throw new VerbError((err as Error).message, EXIT.usage);
     }

@@ -110,16 +110,39 @@ export async function loadSessionProfileFor(id: string, url: URL, ctx: RuntimeCo
   return profile;
 }
 
-/** The browser form of a profile: headers plus the test a request's URL must pass to carry them. */
-export interface ScopedHeaders {
-  headers: HeaderBag;
-  appliesTo: (url: URL) => boolean;
+/** What a browser render takes from a profile (spread into its options). */
+export interface BrowserSession {
+  sessionCookies: BrowserCookie[];
+  userAgent?: string;
 }
 
-export function scopedSessionHeaders(profile: SessionProfile): ScopedHeaders {
-  return { headers: profile.headers, appliesTo: (url) => (url.protocol === 'http:' || url.protocol === 'https:') && sessionCoversHost(profile, url.hostname) };
-}
+/** A cookie as the browser context takes it: bound to a domain (and its subdomains) or to one exact host. */
+export type BrowserCookie = { name: string; value: string } & ({ domain: string; path: string } | { url: string });
 
+/**
+ * The browser form of a profile (issue 30): its Cookie header becomes cookies bound to each imported site, so the
+ * browser's own cookie rules keep them off every other host — third-party requests and redirects included — and
+ * its User-Agent is the context's. Other headers (Authorization, tokens) are not sent by the browser at all:
+ * Chromium carries a request's header overrides into its redirects, wherever they lead.
+ */
+export function browserSessionOf(profile: SessionProfile): BrowserSession {
+  const header = Object.entries(profile.headers).find(([name]) => name.toLowerCase() === 'cookie')?.[1] ?? '';
+  const pairs = header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.indexOf('=') > 0)
+    .map((part) => [part.slice(0, part.indexOf('=')).trim(), part.slice(part.indexOf('=') + 1).trim()] as const)
+    .filter(([name]) => name !== '');
+  const cookies: BrowserCookie[] = [];
+  for (const host of profile.hosts) {
+    const site = registrableDomain(host);
+    for (const [name, value] of pairs) {
+      cookies.push(site ? { name, value, domain: `.${site}`, path: '/' } : { name, value, url: `http://${host.includes(':') ? `[${host}]` : host}/` });
+    }
+  }
+  const userAgent = Object.entries(profile.headers).find(([name]) => name.toLowerCase() === 'user-agent')?.[1];
+  return { sessionCookies: cookies, ...(userAgent ? { userAgent } : {}) };
+}
 /** The real path of `candidate` when it exists and lies inside `root` (symlinks resolved); else null. */
 async function insideRoot(root: string, candidate: string, p: ReturnType<typeof pathApi>): Promise<string | null> {
   try {

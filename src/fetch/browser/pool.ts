@@ -10,6 +10,7 @@ import { OccamError } from '../../contract/failures.ts';
 import { defineService } from '../../runtime/services.ts';
 import type { GuardPolicy, Resolver } from '../guard.ts';
 import type { DialSeam } from '../transport.ts';
+import type { BrowserCookie } from '../session.ts';
 import { EGRESS_HEADER, openEgressSession, type EgressEvent, type EgressSession } from './egress-proxy.ts';
 import { installHint, locateBrowser } from './discover.ts';
 import { runActionPlan, type ActionOutcome, type BrowserAction } from './actions.ts';
@@ -36,8 +37,10 @@ export interface RenderOptions {
   /** Sees every destination the page asked the egress proxy for, with the verdict. */
   onEgress?: (event: EgressEvent) => void;
   timeoutMs?: number;
-  /** Extra request headers (session profile, UA); values are never logged. */
+  /** Extra request headers (UA); values are never logged. */
   headers?: Record<string, string>;
+  /** A session profile's cookies, bound to its hosts so the browser sends them nowhere else (never logged). */
+  sessionCookies?: readonly BrowserCookie[];
   userAgent?: string;
   signal?: AbortSignal;
   screenshot?: boolean;
@@ -321,6 +324,7 @@ export class BrowserPool {
         bypassCSP: true,
         serviceWorkers: 'block',
       });
+      if (options.sessionCookies?.length) await context.addCookies([...options.sessionCookies]);
       await context.addInitScript(() => {
         Object.defineProperty(navigator, 'webdriver', { get: () => undefined });
       });
