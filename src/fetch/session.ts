@@ -7,7 +7,8 @@
 // `session_profile_host_mismatch`, and no hop outside those hosts (a cross-site redirect, a third-party request
 // in the browser) ever carries them. A profile that names no hosts is refused: it would go anywhere.
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { getDomain, parse as parseHost } from 'tldts';
+import { isIP } from 'node:net';
+import { getDomain } from 'tldts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { homeOf, occamPaths, pathApi } from '../config/paths.ts';
 import { OccamError } from '../contract/failures.ts';
@@ -81,7 +82,7 @@ const normaliseHost = (host: string): string => host.trim().toLowerCase().replac
 
 /** The registrable domain of a name (private suffixes such as github.io count as suffixes); null for IPs and single labels. */
 function registrableDomain(host: string): string | null {
-  if (parseHost(host).isIp) return null;
+  if (isIP(host) !== 0) return null;
   return getDomain(host, { allowPrivateDomains: true }) ?? null;
 }
 

@@ -10,7 +10,7 @@ import { signingKeyService } from '../trust/keys.ts';
 import { structuralGate } from './lint.ts';
 import { strictOverlayOf } from './overlay.ts';
 import { assessExtraction, MIN_SCORE } from './quality.ts';
-import { hostMatches, hostsOf, loadablePlaybook, MAX_LESSONS, preferredBackendOf } from './schema.ts';
+import { hostMatches, hostScopeProblem, hostsOf, loadablePlaybook, MAX_LESSONS, preferredBackendOf } from './schema.ts';
 import { playbookStateService } from './service.ts';
 import { signPlaybook, type VerifySnapshot } from './signature.ts';
 import { tierRoots } from './store.ts';
@@ -67,6 +67,16 @@ export async function savePlaybook(args: SaveArgs, deps: SaveDeps): Promise<{ ok
   const submitted = gate.value;
   const doc = loadablePlaybook(submitted);
   if (!doc) return fail('playbook_schema_invalid', 'The playbook needs schema_version 1.x, an id and hosts.');
+  // 3b. scope (issue 30): every hosts entry a registrable domain, a subdomain of one or an IP literal, and the
+  // hosts cover the url the playbook is saved from — so one save can never re-route a whole TLD or address space.
+  for (const entry of hostsOf(doc)) {
+    const problem = hostScopeProblem(entry);
+    if (problem) return fail('playbook_scope_invalid', `hosts entry ${JSON.stringify(entry)} ${problem}; name the site (example.com) or its subdomains.`);
+  }
+  const saveUrl = absoluteHttp(url)!;
+  if (!hostsOf(doc).some((h) => hostMatches(saveUrl.hostname.replace(/^\[|\]$/g, ''), h))) {
+    return fail('playbook_scope_invalid', `url host ${saveUrl.hostname} is not covered by hosts ${JSON.stringify(hostsOf(doc))}.`);
+  }
   // 4. target inside the local root, never the seeds
   const localRoot = tierRoots(deps.runtime).local;
   const id = doc.id.trim();
