@@ -1,7 +1,7 @@
 // `occam install` core (operator.md §16.3): verify a staged release (or an archive + manifest), swap it into the
 // install root atomically with restore-on-failure, write the launcher(s), PATH, onboard defaults, then doctor,
 // smoke and connect. Every external edge (process stop, swap failure, prompts) is injectable for tests.
-import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { Ctx } from './proc.ts';
 import { runTool, which } from './proc.ts';
@@ -16,6 +16,10 @@ import { runConnect, type ConnectReport, type Prompter } from './connect.ts';
 import { pasteGuidance } from './hosts/shapes.ts';
 import { defaultOnboardDocument, writeOnboard } from './settings-store.ts';
 import { OperatorError } from './errors.ts';
+import { replaceFileExclusive } from '../runtime/files.ts';
+
+/** Shell completion files are read by the user's shells, like any dotfile. */
+const PUBLIC_FILE_MODE = 0o644;
 import { CHECKSUMS_FILE, CHECKSUMS_SIGNATURE_FILE, parseChecksums } from '../release/artifacts.ts';
 import { parsePublicKeyPem, releaseSignatureValid } from '../release/signature.ts';
 
@@ -164,7 +168,7 @@ function installCompletions(ctx: Ctx, render: InstallDeps['completionScript']): 
     try {
       if (existsSync(path) && !isOurCompletion(readFileSync(path, 'utf8'))) continue;
       mkdirSync(p.dirname(path), { recursive: true });
-      writeFileSync(path, render(shell));
+      replaceFileExclusive(path, render(shell), { mode: PUBLIC_FILE_MODE, createParents: false });
       out.written.push(path);
     } catch {
       out.manual.push(`occam completion ${shell} > ${path}`);
@@ -342,8 +346,7 @@ export async function runInstall(deps: InstallDeps, o: InstallOptions): Promise<
     mkdirSync(paths.userLauncherDir, { recursive: true });
     for (const l of launchersFor(ctx.platform, target)) {
       const file = p.join(paths.userLauncherDir, l.name);
-      writeFileSync(file, l.text, { mode: l.mode });
-      if (ctx.platform !== 'win32') chmodSync(file, l.mode);
+      replaceFileExclusive(file, l.text, { mode: l.mode, createParents: false });
       launchers.push(file);
     }
     // 4b. shell completions where the shell loads a user file by itself (never an rc-file edit)

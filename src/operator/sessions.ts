@@ -1,7 +1,8 @@
 // Session profile store for `occam session` (operator.md §13): init, list (names only — never values), import
 // of a Netscape cookies.txt. Files are written owner-only (0600, dirs 0700). Loading for requests lives in
 // src/fetch/session.ts; this module only manages the files.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { ensurePrivateDir, replaceFileExclusive } from '../runtime/files.ts';
 import type { Ctx } from './proc.ts';
 import { occamPaths, pathApi } from '../config/paths.ts';
 import { loadSessionProfile, SESSION_ID_PATTERN } from '../fetch/session.ts';
@@ -27,22 +28,20 @@ export function isValidSessionId(id: string): boolean {
   return SESSION_ID_PATTERN.test(id) && !id.includes('..') && !id.includes('/') && !id.includes('\\');
 }
 
-function ensureDir(path: string, posix: boolean): void {
-  mkdirSync(path, { recursive: true, mode: 0o700 });
-  if (posix) chmodSync(path, 0o700);
+function ensureDir(path: string): void {
+  ensurePrivateDir(path, 'sessions directory', 'set OCCAM_SESSIONS_ROOT to a directory of your own');
 }
 
 export function sessionInit(ctx: Ctx): { ok: true; sessionsRoot: string; message: string } {
   const root = occamPaths(ctx).sessionsDir;
   const p = pathApi(ctx);
-  const posix = ctx.platform !== 'win32';
   const created = !existsSync(root);
-  ensureDir(root, posix);
-  ensureDir(p.join(root, '_imports'), posix);
-  ensureDir(p.join(root, 'states'), posix);
+  ensureDir(root);
+  ensureDir(p.join(root, '_imports'));
+  ensureDir(p.join(root, 'states'));
   const readme = p.join(root, 'README.md');
-  if (!existsSync(readme)) writeFileSync(readme, README, { mode: 0o600 });
-  writeFileSync(p.join(root, '.gitignore'), GITIGNORE, { mode: 0o600 });
+  if (!existsSync(readme)) replaceFileExclusive(readme, README, { createParents: false });
+  replaceFileExclusive(p.join(root, '.gitignore'), GITIGNORE, { createParents: false });
   return { ok: true, sessionsRoot: root, message: created ? 'sessions directory created' : 'sessions directory ready' };
 }
 
@@ -171,8 +170,7 @@ export function sessionImport(ctx: Ctx, o: ImportOptions) {
   atomicWrite(path, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), { mode: 0o600, platform: ctx.platform });
   if (o.keepImport) {
     const kept = p.join(init.sessionsRoot, '_imports', p.basename(source));
-    copyFileSync(source, kept);
-    if (ctx.platform !== 'win32') chmodSync(kept, 0o600);
+    replaceFileExclusive(kept, readFileSync(source), { createParents: false });
   }
   return {
     ok: true,
