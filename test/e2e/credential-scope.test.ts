@@ -16,6 +16,7 @@ import { sessionCoversHost } from '../../src/fetch/session.ts';
 import { transcode } from '../../src/read/transcode.ts';
 import { heal } from '../../src/playbooks/heal.ts';
 import { startBatchServer } from '../../src/mcp/transports/batch-server.ts';
+import { serverClient } from '../../src/jobs/batch-client.ts';
 import { chromiumPath, requireChromium } from '../helpers/requires.ts';
 
 const SECRET = 'sid=CREDENTIAL-SCOPE-SECRET';
@@ -164,6 +165,10 @@ test('batch server: session_profile refused without OCCAM_BATCH_TOKEN; with one,
     assert.equal(ok.status, 202, await ok.clone().text());
     const health = await fetch(`${guarded.url}health`);
     assert.equal(health.status, 200, 'health stays open for probes');
+    // `occam batch --server` sends OCCAM_BATCH_TOKEN as the bearer token; without it the server says 401.
+    const withToken = serverClient(guarded.url, runtimeWith({ OCCAM_BATCH_TOKEN: token }));
+    assert.equal((await withToken.submit({ urls: [`${site.origin}/article`], backend_policy: 'http' })).status, 202);
+    assert.equal((await serverClient(guarded.url, runtimeWith()).submit({ urls: [`${site.origin}/article`] })).status, 401);
   } finally {
     await guarded.close();
   }
