@@ -17,6 +17,7 @@ import { startBatchServer } from '../../src/mcp/transports/batch-server.ts';
 import { SessionRecorder } from '../../src/mcp/recording.ts';
 import { openKeyStore } from '../../src/trust/keys.ts';
 import { writeResults } from '../../commands/batch.ts';
+import { writeOnboard } from '../../src/operator/settings-store.ts';
 import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -75,6 +76,24 @@ test('connect: a FIFO planted at <config>.occam-bak neither hangs connect nor re
   assert.equal(r.status, 0, r.stderr);
   assert.ok(lstatSync(`${config}.occam-bak`).isFile(), 'the FIFO was replaced by the backup file');
   assert.equal(readFileSync(`${config}.occam-bak`, 'utf8'), CONFIG);
+});
+
+test('onboard.json backups: links planted at the backup and its old predictable pending name are not followed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'occam-onboard-'));
+  const path = join(dir, 'onboard.json');
+  const outside = join(dir, 'outside');
+  writeFileSync(outside, 'OUTSIDE\n', { mode: 0o600 });
+  writeFileSync(path, '{"schema_version":"1.0","env":{"OCCAM_PROFILE":"lean"}}\n');
+  symlinkSync(outside, `${path}.occam-bak`);
+  symlinkSync(outside, `${path}.occam-bak.${process.pid}.tmp`);
+  try {
+    const { backup } = await writeOnboard(path, { schema_version: '1.0', env: {} });
+    assert.equal(readFileSync(outside, 'utf8'), 'OUTSIDE\n');
+    assert.ok(backup && lstatSync(backup).isFile(), 'the backup is a regular file');
+    assert.match(readFileSync(backup!, 'utf8'), /"OCCAM_PROFILE":"lean"/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('batch results --out: links planted at item, manifest and temp names are replaced, their targets untouched', () => {
