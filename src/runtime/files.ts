@@ -140,7 +140,9 @@ export function assertSafeDir(dir: string, what: string, elsewhere = 'point Occa
 export function ensurePrivateDir(dir: string, what = 'state directory', elsewhere?: string): string {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   assertSafeDir(dir, what, elsewhere);
-  // An own directory an older version left readable by others (0755) is narrowed: its files are private.
-  if (process.platform !== 'win32' && (statSync(dir).mode & 0o077) !== 0) chmodSync(dir, PRIVATE_DIR_MODE);
+  // An own directory an older version left readable by others (0755) is narrowed: its files are private. A
+  // root-owned one (a mounted volume) is left as root made it.
+  const st = statSync(dir);
+  if (process.platform !== 'win32' && st.uid === currentUid() && (st.mode & 0o077) !== 0) chmodSync(dir, PRIVATE_DIR_MODE);
   return dir;
 }
