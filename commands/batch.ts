@@ -3,12 +3,13 @@
 // Submitting locally queues the job; `wait` (or `submit --wait`) also works the queue from this process, beside any
 // batch servers sharing the store. Exit codes scripts can gate on: 0 every item read · 1 some failed (or the job
 // is unknown / unfinished at --timeout) · 2 usage.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { processContext } from '../src/runtime/context.ts';
 import { OccamError } from '../src/contract/failures.ts';
 import { readBoundedText, STDIN_PATH } from '../src/runtime/bounded-input.ts';
+import { replaceFileExclusive } from '../src/runtime/files.ts';
 import { EXIT, VerbError, intOption, paint, printErr, printJson, printOut, wantsJson } from './output.ts';
 import type { BatchClient } from '../src/jobs/batch-client.ts';
 import type { JobStatus, ResultItem } from '../src/jobs/batch-store.ts';
@@ -23,7 +24,7 @@ async function openClient(opts: CommonOpts, work: boolean): Promise<BatchClient>
   const { localClient, serverClient } = await import('../src/jobs/batch-client.ts');
   if (opts.server) {
     try {
-      return serverClient(opts.server);
+      return serverClient(opts.server, processContext());
     } catch (err) {
       throw new VerbError((err as Error).message, EXIT.usage);
     }
@@ -116,25 +117,19 @@ export function itemFileName(seq: number, url: string): string {
   return `${String(seq + 1).padStart(4, '0')}-${slug}.md`;
 }
 
-function writeAtomically(path: string, text: string): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-}
-
 export function writeResults(dir: string, jobId: string, status: JobStatus, items: ResultItem[]): { manifest: string; written: number } {
   mkdirSync(dir, { recursive: true });
   let written = 0;
   const entries = items.map((item, seq) => {
     const file = item.markdown !== null ? itemFileName(seq, item.url) : null;
     if (file) {
-      writeAtomically(join(dir, file), `<!-- source: ${item.url} -->\n${item.markdown}${item.markdown!.endsWith('\n') ? '' : '\n'}`);
+      replaceFileExclusive(join(dir, file), `<!-- source: ${item.url} -->\n${item.markdown}${item.markdown!.endsWith('\n') ? '' : '\n'}`);
       written += 1;
     }
     return { seq, url: item.url, state: item.state, ok: item.ok, file, backend: item.backend, tokens_estimated: item.tokens_estimated, failure: item.failure };
   });
   const manifest = join(dir, 'manifest.json');
-  writeAtomically(manifest, `${JSON.stringify({ job_id: jobId, state: status.state, progress: status.progress, items: entries }, null, 2)}\n`);
+  replaceFileExclusive(manifest, `${JSON.stringify({ job_id: jobId, state: status.state, progress: status.progress, items: entries }, null, 2)}\n`);
   return { manifest, written };
 }
 

@@ -3,8 +3,8 @@
 // carrying the same marker), diagnostics on stderr; exit 0 ok · 1 failed check · 2 usage (unknown subverb, missing file).
 import type { Command } from 'commander';
 import { request } from 'node:http';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { replaceFileExclusive } from '../src/runtime/files.ts';
 import { CanaryAuthority } from '../src/trust/canary/authority.ts';
 import { canaryOptionsFromEnv } from '../src/trust/canary/options.ts';
 import { startProbeHost, type ProbeHost } from '../src/trust/canary/probe-host.ts';
@@ -78,8 +78,7 @@ function vectors(flags: Map<string, string>, io: TrustIo, json: boolean): number
     const text = emitVectorFile();
     const out = flags.get('out');
     if (out && out !== 'true') {
-      mkdirSync(dirname(out), { recursive: true });
-      writeFileSync(out, text, 'utf8');
+      replaceFileExclusive(out, text, { mode: 0o644 });
       io.err(`canary vectors: wrote ${out}`);
     } else io.out(text);
     return EXIT.ok;

@@ -43,7 +43,7 @@ export const operatorVars = [
   onOff('OCCAM_RELEASE_ALLOW_HTTP', '`1` permits `http://` release URLs (a warning is printed); otherwise HTTPS only.'),
   define<string | null>({
     name: 'OCCAM_RELEASE_PUBKEY', area: 'operator', default: null, defaultText: 'the key stamped into the script',
-    description: 'Path of the pinned release public key (occam-release-key.pem) the bootstrap verifies SHA256SUMS.sig against; needed only with an unstamped copy of the script (docs/release.md).',
+    description: 'Path of the pinned release public key (occam-release-key.pem) the bootstrap verifies SHA256SUMS.sig against; needed only with an unstamped copy of the script (docs/release.md). `occam install --archive` (offline) always needs it.',
     parse: text(),
   }),
   define<string | null>({

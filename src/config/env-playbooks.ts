@@ -14,6 +14,15 @@ export const playbookVars = [
     parse: text(),
   }),
   define<boolean>({
+    name: 'OCCAM_PLAYBOOK_SAVE',
+    area: 'playbooks',
+    description:
+      'Lets MCP clients write the local playbook tier through `occam_playbook_save` (which changes reads for every session of this install); off, the tool answers `playbook_save_disabled`. The operator verb `occam playbook save` is not gated.',
+    default: false,
+    defaultText: 'off',
+    parse: flag(),
+  }),
+  define<boolean>({
     name: 'OCCAM_SITE_GENOME_FETCH',
     area: 'playbooks',
     description:

@@ -14,9 +14,10 @@ export const transcodeVars = [
   define<string | null>({
     name: 'OCCAM_CACHE_DIR',
     area: 'reading',
-    description: 'Directory of the opt-in response cache (`cache_ttl_s`); one `<key>.json` per cached response.',
+    description:
+      'Directory of the opt-in response cache (`cache_ttl_s`); one `<key>.json` per cached response. Created 0700; one owned by another user or writable by group/other is refused (`state_dir_unsafe`).',
     default: null,
-    defaultText: '`<os tmp>/occam-cache`',
+    defaultText: '`$XDG_CACHE_HOME/occam` (`~/.cache/occam`; `~/Library/Caches/occam`; `%LOCALAPPDATA%\\occam\\cache`)',
     parse: text(),
   }),
 ];

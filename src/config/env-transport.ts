@@ -97,6 +97,16 @@ export const transportVars = [
     defaultText: '~/.occam/jobs/jobs.db',
     parse: text(),
   }),
+  define<string | null>({
+    name: 'OCCAM_BATCH_TOKEN',
+    area: 'jobs',
+    description:
+      'Bearer token of `occam mcp --batch-server`: when set, every `/v1/batch/*` request needs `Authorization: Bearer <token>` (401 otherwise) and `occam batch --server` sends it; when unset, jobs naming a `session_profile` are refused (403), since any local user could reach the port.',
+    default: null,
+    defaultText: 'unset',
+    secret: true,
+    parse: text(),
+  }),
   define<number>({
     name: 'OCCAM_BATCH_MAX_URLS',
     area: 'jobs',

@@ -33,6 +33,14 @@ export function xdgConfigDir(ctx: Pick<RuntimeContext, 'env' | 'platform' | 'hom
   return nonEmpty(ctx.env.XDG_CONFIG_HOME) ?? pathApi(ctx).join(homeOf(ctx), '.config');
 }
 
+/** The per-user cache root: `$XDG_CACHE_HOME` or `~/.cache`, `~/Library/Caches` on macOS, `%LOCALAPPDATA%` on Windows. */
+export function userCacheDir(ctx: Pick<RuntimeContext, 'env' | 'platform' | 'homeDir'>): string {
+  const p = pathApi(ctx);
+  if (ctx.platform === 'win32') return localAppDataDir(ctx);
+  if (ctx.platform === 'darwin') return p.join(homeOf(ctx), 'Library', 'Caches');
+  return nonEmpty(ctx.env.XDG_CACHE_HOME) ?? p.join(homeOf(ctx), '.cache');
+}
+
 /** The state root `<home>/.occam`: keys, sessions, playbooks, jobs, watch history, settings. */
 export function stateRoot(ctx: Pick<RuntimeContext, 'env' | 'platform' | 'homeDir'>): string {
   return pathApi(ctx).join(homeOf(ctx), '.occam');
@@ -73,7 +81,8 @@ export function occamPaths(ctx: Ctx) {
     jobsDb: nonEmpty(ctx.env.OCCAM_BATCH_DB_PATH) ?? p.join(state, 'jobs', 'jobs.db'),
     /** Exam grades shared by every process (exam.md §6): the embedded store when OCCAM_STORE_URL is unset. */
     examGradesDb: p.join(state, 'exam', 'grades.db'),
-    cacheDir: nonEmpty(ctx.env.OCCAM_CACHE_DIR) ?? p.join(ctx.tmpDir, 'occam-cache'),
+    // Per user, never the shared temp directory: another local user could plant entries there (issue 30).
+    cacheDir: nonEmpty(ctx.env.OCCAM_CACHE_DIR) ?? (ctx.platform === 'win32' ? p.join(userCacheDir(ctx), 'occam', 'cache') : p.join(userCacheDir(ctx), 'occam')),
     browsersDir: browsers,
     // Shell completion files the shells load by themselves (bash-completion's per-user dir, fish's completions).
     bashCompletionFile: p.join(nonEmpty(ctx.env.XDG_DATA_HOME) ?? p.join(home, '.local', 'share'), 'bash-completion', 'completions', 'occam'),

@@ -36,6 +36,7 @@ export const FAILURE_CODES = {
   requires_login: 'Direct access-control evidence and no session_profile.',
   session_profile_not_found: 'Profile id given but file missing/unreadable.',
   invalid_session_profile: 'Profile id fails the [A-Za-z0-9._-] rule or path checks.',
+  session_profile_host_mismatch: 'Profile was imported for other hosts (or names none) than the URL read.',
   workers_unavailable: 'Extraction backend missing or not ready.',
   browser_required: 'Page needs a browser and none is installed.',
   spawn_failed: 'A worker process could not be started.',
@@ -47,6 +48,8 @@ export const FAILURE_CODES = {
   playbook_not_found: 'No playbook for the host.',
   playbook_schema_invalid: 'Malformed playbook or missing schema_version/id/hosts.',
   playbook_save_rejected: 'Forbidden keys (secrets) or write outside the local tier.',
+  playbook_scope_invalid: 'hosts entry not a registrable domain/subdomain, or hosts do not cover url.',
+  playbook_save_disabled: 'Playbook writes are off until the operator sets OCCAM_PLAYBOOK_SAVE=1.',
   playbook_verify_failed: 'Dry-run read still failed/missed.',
   playbook_verify_low_score: 'Verify score below 70.',
   playbook_verify_high_noise: 'Verify noise above 0.12.',
@@ -70,6 +73,7 @@ export const FAILURE_CODES = {
   // local input (files and stdin a verb or the server reads)
   input_too_large: 'A file or stdin exceeded the size cap for its kind of input.',
   input_not_regular_file: 'An input path names a device, FIFO, socket or directory, not a regular file.',
+  batch_auth_required: 'Batch server call without its OCCAM_BATCH_TOKEN, or session_profile with no token set.',
   // transport & startup
   remote_requires_tls_cert: '--remote without a certificate path.',
   tls_cert_not_found: 'Certificate path does not exist.',
@@ -78,6 +82,8 @@ export const FAILURE_CODES = {
   query_token_forbidden: 'Token passed in the query string.',
   remote_capacity_exceeded: 'All remote session slots busy.',
   host_or_origin_not_loopback: 'Local HTTP/WS request with non-loopback Host or Origin.',
+  // local state
+  state_dir_unsafe: 'State/cache directory owned by another user or writable by group/other.',
 } as const;
 
 export type StaticFailureCode = keyof typeof FAILURE_CODES;

@@ -31,7 +31,9 @@
  *   before the first request when enabled; pass a process-wide `deps.politeness` (politenessService) so the
  *   robots cache and throttle queue are shared.
  * - Session profile (§5): `options.sessionProfile` (id or loaded profile) adds its headers; the document echoes
- *   `session` with header NAMES only. Values are never logged or returned.
+ *   `session` with header NAMES only. Values are never logged or returned. A URL outside the profile's hosts throws
+ *   `session_profile_host_mismatch` before anything is sent, and a hop (redirect, refresh, robots) that leaves them
+ *   carries none of the profile's headers.
  * - Errors are always OccamError with a taxonomy code: invalid_url, private_url_blocked, dns_error,
  *   network_error, tls_error, timeout, redirect_loop, http_<status>, http_error, response_too_large,
  *   unsupported_content_type, robots_disallowed, invalid_session_profile, session_profile_not_found,
@@ -66,7 +68,7 @@ import {
   type HeaderBag,
 } from './headers.ts';
 import { Politeness, robotsDisallows } from './politeness.ts';
-import { loadSessionProfile, sessionEcho, type SessionEcho, type SessionProfile } from './session.ts';
+import { assertSessionCovers, loadSessionProfile, sessionCoversHost, sessionEcho, type SessionEcho, type SessionProfile } from './session.ts';
 import { GuardedTransport, type DialSeam } from './transport.ts';
 
 export const MAX_REDIRECTS = 10;
@@ -200,6 +202,9 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 
 const originOf = (u: URL) => u.origin;
 
+/** The request headers of one hop: a session profile's only where its hosts cover the hop's URL. */
+type HeadersFor = (url: URL) => HeaderBag;
+
 interface HopResult {
   url: URL;
   statusCode: number;
@@ -226,10 +231,11 @@ class Acquisition {
   }
 
   /** GET with manual redirects; returns the first non-3xx response (body unread). */
-  async follow(start: URL, headers: HeaderBag, originalOrigin: string): Promise<HopResult> {
+  async follow(start: URL, headersFor: HeadersFor, originalOrigin: string): Promise<HopResult> {
     let url = start;
     let redirects = 0;
     for (;;) {
+      const headers = headersFor(url);
       const sendHeaders = originOf(url) === originalOrigin ? headers : withoutHeaders(headers, CREDENTIAL_HEADERS);
       const hop = await this.request(url, sendHeaders);
       this.chain.push({ url: url.href, statusCode: hop.statusCode });
@@ -326,13 +332,12 @@ export async function acquire(rawUrl: string, options: AcquireOptions, deps: Acq
     let profile: SessionProfile | null = null;
     if (typeof options.sessionProfile === 'string') profile = await loadSessionProfile(options.sessionProfile, ctx);
     else if (options.sessionProfile) profile = options.sessionProfile;
+    if (profile) assertSessionCovers(profile, requested);
 
-    const headers = mergeHeaders(
-      await baseRequestHeaders(ctx),
-      { 'Accept-Encoding': ACCEPT_ENCODING },
-      profile?.headers,
-      options.headers,
-    );
+    const base = await baseRequestHeaders(ctx);
+    const withoutSession = mergeHeaders(base, { 'Accept-Encoding': ACCEPT_ENCODING }, options.headers);
+    const withSession = profile ? mergeHeaders(base, { 'Accept-Encoding': ACCEPT_ENCODING }, profile.headers, options.headers) : withoutSession;
+    const headers: HeadersFor = (url) => (profile && sessionCoversHost(profile, url.hostname) ? withSession : withoutSession);
 
     transport = new GuardedTransport({
       policy,
@@ -408,7 +413,7 @@ type FetchedDoc = Pick<
 async function fetchDocument(
   run: Acquisition,
   url: URL,
-  headers: HeaderBag,
+  headers: HeadersFor,
   originalOrigin: string,
   options: AcquireOptions,
 ): Promise<FetchedDoc> {
@@ -486,7 +491,7 @@ async function fetchDocument(
 }
 
 /** §4: robots.txt (opt-in) and the per-authority throttle, before the first page request. */
-async function politeness(run: Acquisition, url: URL, options: AcquireOptions, deps: AcquireDeps, headers: HeaderBag) {
+async function politeness(run: Acquisition, url: URL, options: AcquireOptions, deps: AcquireDeps, headers: HeadersFor) {
   const ctx = run.ctx;
   const respect = options.respectRobots ?? readEnv<boolean>('OCCAM_RESPECT_ROBOTS', ctx.env, ctx.warn);
   const throttle = options.throttleMs ?? readEnv<number>('OCCAM_HOST_THROTTLE_MS', ctx.env, ctx.warn);
@@ -507,14 +512,14 @@ async function politeness(run: Acquisition, url: URL, options: AcquireOptions, d
 }
 
 /** robots.txt through the same guarded transport; any failure or non-2xx means allow-all (null). */
-async function fetchRobotsText(run: Acquisition, page: URL, headers: HeaderBag): Promise<string | null> {
+async function fetchRobotsText(run: Acquisition, page: URL, headers: HeadersFor): Promise<string | null> {
   const ctx = run.ctx;
   const robotsUrl = new URL('/robots.txt', page.origin);
   const timeoutMs = readEnv<number>('OCCAM_ROBOTS_TIMEOUT_MS', ctx.env, ctx.warn);
   const signal = AbortSignal.any([run.signal, AbortSignal.timeout(timeoutMs)]);
   const sub = new Acquisition(ctx, run.transport, signal);
   try {
-    const hop = await sub.follow(robotsUrl, withoutHeaders(headers, CREDENTIAL_HEADERS), robotsUrl.origin);
+    const hop = await sub.follow(robotsUrl, (u) => withoutHeaders(headers(u), CREDENTIAL_HEADERS), robotsUrl.origin);
     if (hop.statusCode < 200 || hop.statusCode > 299) {
       discardBody(hop.body);
       return null;

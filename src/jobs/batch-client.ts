@@ -5,6 +5,7 @@ import { batchFailure, normaliseError, OccamError } from '../contract/failures.t
 import { BATCH_MAX_URLS } from '../config/env-transport.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { Services } from '../runtime/services.ts';
+import { readEnv } from '../config/env.ts';
 import { jobResults, jobStatus, submitJob, type ApiReply } from './batch-api.ts';
 import type { ResultItem } from './batch-store.ts';
 
@@ -52,14 +53,17 @@ export function batchServerBase(raw: string): string {
   return `${u.origin}${u.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1`;
 }
 
-export function serverClient(raw: string): BatchClient {
+/** A client of a running batch server; OCCAM_BATCH_TOKEN, when set, is sent as the bearer token. */
+export function serverClient(raw: string, runtime: RuntimeContext): BatchClient {
   const base = batchServerBase(raw);
+  const token = readEnv<string | null>('OCCAM_BATCH_TOKEN', runtime.env, runtime.warn);
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const call = async (path: string, body?: unknown): Promise<ApiReply> => {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(30_000),
       });

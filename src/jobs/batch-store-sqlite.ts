@@ -1,8 +1,7 @@
 // The embedded batch job store: jobs and their items in one SQLite file (node:sqlite), so they survive a crash or
 // restart and several processes on one machine can share them. Every state change is one short transaction
 // (BEGIN IMMEDIATE: the write lock serialises claims across processes on this machine).
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { preparePrivateDbFile } from '../runtime/files.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { IDEMPOTENCY_WINDOW_MS, type BatchSubmission } from './batch-request.ts';
 import {
@@ -78,7 +77,7 @@ export class SqliteBatchStore implements BatchStore {
   }
 
   static open(path: string, now: () => number): SqliteBatchStore {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') preparePrivateDbFile(path, 'batch job store directory', 'set OCCAM_BATCH_DB_PATH to a file in a directory of your own');
     const db = new DatabaseSync(path, { timeout: 5_000 });
     // WAL: readers never block the writer; a killed process loses no committed transaction.
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');

@@ -5,8 +5,7 @@
 // restarts; each update reads the record and writes its successor under a per-URL lock (across processes), so
 // calls from several instances extend one chain instead of forking it. A failed read leaves the record untouched.
 // No daemon: the agent polls.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { preparePrivateDbFile } from '../runtime/files.ts';
 import { DatabaseSync } from 'node:sqlite';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
@@ -55,7 +54,7 @@ export class SqliteWatchStore implements WatchStore {
 
   constructor(path: string) {
     this.path = path;
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') preparePrivateDbFile(path, 'watch store directory', 'set OCCAM_WATCH_DB_PATH to a file in a directory of your own');
     this.#db = new DatabaseSync(path);
     this.#db.exec('PRAGMA journal_mode=WAL; PRAGMA busy_timeout=5000;');
     this.#db.exec(SCHEMA);

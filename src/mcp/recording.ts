@@ -4,8 +4,9 @@
 // wrapper applied where a Server is connected, so stdio, WebSocket, remote and Streamable HTTP all record the same
 // way. Secrets never reach the file: session-profile header values, JWTs, bearer tokens and secret-named fields
 // are redacted before a line is written. A session stops growing at OCCAM_RECORD_MAX_BYTES with a marker line.
-import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeSync, readFileSync } from 'node:fs';
 import { readBoundedText } from '../runtime/bounded-input.ts';
+import { ensurePrivateDir, openPrivateAppend } from '../runtime/files.ts';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -131,13 +132,19 @@ export class SessionRecorder {
   private readonly verifying = new Map<string, { canarySessionId: string; sentinel: string }>();
   private keys: KeyStore | null = null;
   private readonly opts: RecorderOptions;
+  /**
+   * The transcript is still to be created as this session's own new file (a directory target); later opens (each
+   * transport of a stateless session reopens it) append to the file this recorder created.
+   */
+  private newFile: boolean;
 
   constructor(opts: RecorderOptions) {
     this.opts = opts;
     const p = pathApi(opts.runtime);
     const started = new Date(opts.runtime.now()).toISOString();
-    if (isDirectoryTarget(opts.target)) {
-      mkdirSync(opts.target, { recursive: true, mode: 0o700 });
+    this.newFile = isDirectoryTarget(opts.target);
+    if (this.newFile) {
+      ensurePrivateDir(opts.target, 'transcript directory');
       this.path = p.join(opts.target, `${started.replace(/[:.]/g, '-')}-${opts.sessionId}.jsonl`);
     } else {
       mkdirSync(p.dirname(p.resolve(opts.target)), { recursive: true, mode: 0o700 });
@@ -160,7 +167,11 @@ export class SessionRecorder {
     const text = `${JSON.stringify(line)}\n`;
     const size = Buffer.byteLength(text);
     try {
-      if (this.fd === null) this.fd = openSync(this.path, 'a', 0o600);
+      // A session's own file in a directory is created exclusively; a named file is appended to, never via a link.
+      if (this.fd === null) {
+        this.fd = openPrivateAppend(this.path, this.newFile);
+        this.newFile = false;
+      }
       if (line.kind !== 'header' && this.bytes + size > this.opts.maxBytes) {
         this.cut = true;
         const marker = {

@@ -6,15 +6,17 @@
 // kept, re-parsed, renamed over the target) and preceded by a `<path>.occam-bak` copy of the previous bytes.
 // TOML and YAML stores are only read (their hosts write them).
 import * as fs from 'node:fs';
-import { chmodSync, chownSync, closeSync, copyFileSync, existsSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve as resolvePath } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, closeSync, existsSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
+import { openExclusiveTemp, PRIVATE_FILE_MODE, replaceFileExclusive } from '../runtime/files.ts';
 import { createScanner, findNodeAtLocation, parse as parseJsonc, parseTree, type ParseError } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { readBoundedFile, readBoundedText } from '../runtime/bounded-input.ts';
 
 export const BACKUP_SUFFIX = '.occam-bak';
+/** Leftovers of a killed config write keep a recognisable name (never the target's). */
+const CONFIG_TEMP_SUFFIX = '.occam-tmp.json';
 const BOM = '\uFEFF';
 
 export type LoadState = 'missing' | 'ok' | 'refuse' | 'readonly';
@@ -279,7 +281,6 @@ export interface AtomicWriteOptions {
   /** Validates the temp file's text before the rename (throws to abort). */
   validate?: (text: string) => void;
   platform?: 'linux' | 'darwin' | 'win32';
-  now?: () => number;
   /** Test seam: the write call (a full disk is simulated by throwing ENOSPC). */
   writeSync?: (fd: number, buffer: Buffer, offset: number, length: number) => number;
 }
@@ -322,9 +323,12 @@ export function atomicWrite(path: string, bytes: Buffer, opts: AtomicWriteOption
     existing = null;
   }
   const mode = opts.mode ?? (existing ? existing.mode & 0o7777 : null);
-  const tmp = join(dir, `.${(opts.now ?? Date.now)()}-${randomBytes(4).toString('hex')}.occam-tmp.json`);
+  let tmp = '';
   try {
-    const fd = openSync(tmp, 'wx', mode ?? 0o644);
+    // Exclusive create under a random name (runtime/files.ts): a planted link or FIFO is never written through.
+    const temp = openExclusiveTemp(dir, mode ?? 0o644, CONFIG_TEMP_SUFFIX);
+    tmp = temp.path;
+    const fd = temp.fd;
     try {
       writeAll(fd, bytes, opts.writeSync ?? fs.writeSync);
       keepOwner(fd, target, existing);
@@ -346,7 +350,7 @@ export function atomicWrite(path: string, bytes: Buffer, opts: AtomicWriteOption
       // directory fsync is best effort (not supported everywhere)
     }
   } catch (err) {
-    rmSync(tmp, { force: true });
+    if (tmp) rmSync(tmp, { force: true });
     throw err;
   }
 }
@@ -407,10 +411,14 @@ export function backupPath(path: string): string {
   return path + BACKUP_SUFFIX;
 }
 
-/** Copies the current file to `<path>.occam-bak` (overwriting an older backup), owned like the original. */
+/**
+ * Copies the current file to `<path>.occam-bak` (replacing an older backup), owner-only and owned like the
+ * original. The copy is a new file renamed into place: a link or FIFO planted at the backup name is replaced,
+ * never written through or opened.
+ */
 export function writeBackup(path: string): string {
   const dest = backupPath(path);
-  copyFileSync(path, dest);
+  replaceFileExclusive(dest, readFileSync(path), { mode: PRIVATE_FILE_MODE, createParents: false });
   if (euid() === 0) {
     try {
       const st = statSync(path);

@@ -430,7 +430,7 @@ async function connectFile(deps: ConnectDeps, a: HostAdapter, det: Detection, in
       else createdDir = mkdirSync(dirname(resolveWriteTarget(path)), { recursive: true }) ?? null;
       const text = editJsonText(loaded.text, [...a.rootKey, SERVER_NAME], encodeEntry(a, desired));
       written = toBytes(text, loaded.bom);
-      atomicWrite(path, written, { mode: loaded.mode, validate: validatorFor(loaded), platform: deps.ctx.platform, now: deps.ctx.now, writeSync: deps.writeSync });
+      atomicWrite(path, written, { mode: loaded.mode, validate: validatorFor(loaded), platform: deps.ctx.platform, writeSync: deps.writeSync });
       row.apply = { ...row.apply, applied: true, requiresRestart: true };
       row.plan.requiresRestart = true;
       deps.afterWrite?.(a.id, path);
@@ -571,7 +571,7 @@ export function writeLastReport(ctx: Ctx, report: ConnectReport): void {
     const path = occamPaths(ctx).connectReport;
     mkdirSync(occamPaths(ctx).stateRoot, { recursive: true, mode: 0o700 });
     const body = { ...redact(report), at: new Date(ctx.now()).toISOString() };
-    atomicWrite(path, Buffer.from(`${JSON.stringify(body, null, 2)}\n`), { mode: 0o600, platform: ctx.platform, now: ctx.now });
+    atomicWrite(path, Buffer.from(`${JSON.stringify(body, null, 2)}\n`), { mode: 0o600, platform: ctx.platform });
   } catch {
     // best effort (§9.3)
   }

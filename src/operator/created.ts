@@ -32,7 +32,7 @@ function readLedger(ctx: Ctx): Ledger {
 function writeLedger(ctx: Ctx, ledger: Ledger): void {
   const path = occamPaths(ctx).connectCreated;
   if (Object.keys(ledger.files).length === 0 && !existsSync(path)) return;
-  atomicWrite(path, Buffer.from(`${JSON.stringify(ledger, null, 2)}\n`), { mode: 0o600, platform: ctx.platform, now: ctx.now });
+  atomicWrite(path, Buffer.from(`${JSON.stringify(ledger, null, 2)}\n`), { mode: 0o600, platform: ctx.platform });
 }
 
 /** The outermost key path along `rootKey` that is missing in `data` (what an insertion creates), else null. */

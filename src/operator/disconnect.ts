@@ -109,7 +109,7 @@ async function removeEntry(ctx: Ctx, a: HostAdapter, insp: Inspection): Promise<
       return { ok: true, error: null };
     }
     const backupPath = writeBackup(path);
-    atomicWrite(path, toBytes(text, loaded.bom), { mode: loaded.mode, validate: validatorFor(loaded), platform: ctx.platform, now: ctx.now });
+    atomicWrite(path, toBytes(text, loaded.bom), { mode: loaded.mode, validate: validatorFor(loaded), platform: ctx.platform });
     if (created) forgetCreated(ctx, path);
     return { ok: true, error: null, backupPath };
   } catch (err) {

@@ -1,7 +1,8 @@
 // Session profile store for `occam session` (operator.md §13): init, list (names only — never values), import
 // of a Netscape cookies.txt. Files are written owner-only (0600, dirs 0700). Loading for requests lives in
 // src/fetch/session.ts; this module only manages the files.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { ensurePrivateDir, replaceFileExclusive } from '../runtime/files.ts';
 import type { Ctx } from './proc.ts';
 import { occamPaths, pathApi } from '../config/paths.ts';
 import { loadSessionProfile, SESSION_ID_PATTERN } from '../fetch/session.ts';
@@ -29,22 +30,20 @@ export function isValidSessionId(id: string): boolean {
   return SESSION_ID_PATTERN.test(id) && !id.includes('..') && !id.includes('/') && !id.includes('\\');
 }
 
-function ensureDir(path: string, posix: boolean): void {
-  mkdirSync(path, { recursive: true, mode: 0o700 });
-  if (posix) chmodSync(path, 0o700);
+function ensureDir(path: string): void {
+  ensurePrivateDir(path, 'sessions directory', 'set OCCAM_SESSIONS_ROOT to a directory of your own');
 }
 
 export function sessionInit(ctx: Ctx): { ok: true; sessionsRoot: string; message: string } {
   const root = occamPaths(ctx).sessionsDir;
   const p = pathApi(ctx);
-  const posix = ctx.platform !== 'win32';
   const created = !existsSync(root);
-  ensureDir(root, posix);
-  ensureDir(p.join(root, '_imports'), posix);
-  ensureDir(p.join(root, 'states'), posix);
+  ensureDir(root);
+  ensureDir(p.join(root, '_imports'));
+  ensureDir(p.join(root, 'states'));
   const readme = p.join(root, 'README.md');
-  if (!existsSync(readme)) writeFileSync(readme, README, { mode: 0o600 });
-  writeFileSync(p.join(root, '.gitignore'), GITIGNORE, { mode: 0o600 });
+  if (!existsSync(readme)) replaceFileExclusive(readme, README, { createParents: false });
+  replaceFileExclusive(p.join(root, '.gitignore'), GITIGNORE, { createParents: false });
   return { ok: true, sessionsRoot: root, message: created ? 'sessions directory created' : 'sessions directory ready' };
 }
 
@@ -176,11 +175,10 @@ export function sessionImport(ctx: Ctx, o: ImportOptions) {
     cookieCount: picked.length,
     importMode: o.all ? 'all' : 'host',
   };
-  atomicWrite(path, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), { mode: 0o600, platform: ctx.platform, now: ctx.now });
+  atomicWrite(path, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), { mode: 0o600, platform: ctx.platform });
   if (o.keepImport) {
     const kept = p.join(init.sessionsRoot, '_imports', p.basename(source));
-    copyFileSync(source, kept);
-    if (ctx.platform !== 'win32') chmodSync(kept, 0o600);
+    replaceFileExclusive(kept, readFileSync(source), { createParents: false });
   }
   return {
     ok: true,
@@ -236,12 +234,12 @@ export async function sessionExportState(ctx: Ctx, o: ExportStateOptions, waitFo
     await page.goto(o.url, { timeout: o.timeoutMs });
     await waitForOperator();
     const state = await context.storageState();
-    atomicWrite(statePath, Buffer.from(JSON.stringify(state)), { mode: 0o600, platform: ctx.platform, now: ctx.now });
+    atomicWrite(statePath, Buffer.from(JSON.stringify(state)), { mode: 0o600, platform: ctx.platform });
     if (o.writeProfile) {
       const doc: Record<string, unknown> = { storageState: stateRel.split(p.sep).join('/') };
       if (o.userAgent) doc['User-Agent'] = o.userAgent;
       doc._occam = { label: id, hosts: [host], updated: new Date(ctx.now()).toISOString().slice(0, 10), source: 'export-state', storageState: stateRel };
-      atomicWrite(profilePath, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), { mode: 0o600, platform: ctx.platform, now: ctx.now });
+      atomicWrite(profilePath, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), { mode: 0o600, platform: ctx.platform });
     }
     return { ok: true, id, statePath, profilePath: o.writeProfile ? profilePath : null, cookies: state.cookies.length, session_profile: o.writeProfile ? id : null };
   } finally {

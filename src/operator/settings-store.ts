@@ -4,9 +4,13 @@
 // directories, as §2 fixes). The file format stays the spec's: `{"schema_version":"1.0","profile"?,"env":{…}}`,
 // 2-space JSON with a final newline. Reading stays tolerant (onboard.ts readOnboard: problems become warning tokens,
 // never exceptions), since a hand-edited file must not stop `occam mcp` from starting; conf is used for writes.
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { PRIVATE_FILE_MODE, writeExclusiveTemp } from '../runtime/files.ts';
 import { basename, dirname, extname } from 'node:path';
 import { ONBOARD_SCHEMA } from './onboard.ts';
+
+/** A backup copy waiting for the new document keeps a recognisable name if the process dies meanwhile. */
+const BACKUP_TEMP_SUFFIX = '.occam-bak.tmp';
 
 export interface OnboardDocument {
   schema_version: string;
@@ -44,8 +48,8 @@ export async function writeOnboard(path: string, doc: OnboardDocument): Promise<
   // document is on disk: a refused document leaves both the file and an older backup as they were.
   let pending: string | null = null;
   if (existsSync(path) && readFileSync(path, 'utf8') !== text) {
-    pending = `${path}.occam-bak.${process.pid}.tmp`;
-    copyFileSync(path, pending);
+    // An exclusive new file (runtime/files.ts), renamed over the backup name: nothing planted there is followed.
+    pending = writeExclusiveTemp(dirname(path), readFileSync(path), PRIVATE_FILE_MODE, BACKUP_TEMP_SUFFIX);
   }
   try {
     const store = new Conf<OnboardDocument>({

@@ -1,7 +1,7 @@
 // `occam uninstall` core (operator.md §10): disconnect first, then only what is recognisably ours — launchers
 // generated for this exact OCCAM_HOME, completion files Occam wrote, a real release tree, (opt-in) a narrow response cache, and last (opt-in)
 // the state root. Anything unrecognised is preserved; a failed step restores deleted launchers.
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, renameSync } from 'node:fs';
 import type { Ctx } from './proc.ts';
 import { occamPaths, pathApi } from '../config/paths.ts';
 import { desiredLaunch, type RuntimeInfo } from './entry.ts';
@@ -9,6 +9,10 @@ import { runDisconnect, type DisconnectReport } from './disconnect.ts';
 import { findOurServers, stopProcesses } from './processes.ts';
 import { isOurLauncher } from './install.ts';
 import { isOurCompletion, userCompletionTargets } from './completion.ts';
+import { replaceFileExclusive } from '../runtime/files.ts';
+
+/** A restored launcher is executable again, as install wrote it. */
+const LAUNCHER_MODE = 0o755;
 
 export interface UninstallTarget {
   kind: 'launcher' | 'completion' | 'install-tree' | 'response-cache' | 'browser-cache' | 'state-root';
@@ -51,7 +55,7 @@ function treeVerdict(ctx: Ctx, root: string): { ok: boolean; reason: string } {
 function cacheVerdict(dir: string): { ok: boolean; reason: string } {
   if (!existsSync(dir)) return { ok: false, reason: 'absent' };
   if (lstatSync(dir).isSymbolicLink() || !lstatSync(dir).isDirectory()) return { ok: false, reason: 'not a real directory' };
-  const foreign = readdirSync(dir).filter((f) => !/^[0-9a-f]{64}\.json(\.tmp)?$/.test(f));
+  const foreign = readdirSync(dir).filter((f) => !/^([0-9a-f]{64}\.json(\.tmp)?|\.[0-9a-f]{16}\.occam-tmp)$/.test(f));
   return foreign.length ? { ok: false, reason: `holds files Occam did not write (${foreign.slice(0, 3).join(', ')})` } : { ok: true, reason: 'only Occam cache entries' };
 }
 
@@ -133,7 +137,7 @@ export async function runUninstall(ctx: Ctx, runtime: RuntimeInfo, o: { dryRun?:
       t.reason = `${t.reason}; failed: ${(err as Error).message}`;
       failed = true;
       if (t.kind === 'install-tree' || t.kind === 'launcher') {
-        for (const l of removedLaunchers) writeFileSync(l.path, l.text, { mode: 0o755 });
+        for (const l of removedLaunchers) replaceFileExclusive(l.path, l.text, { mode: LAUNCHER_MODE, createParents: false });
         for (const x of targets) if (x.kind === 'launcher' && x.outcome === 'removed') x.outcome = 'restored';
       }
     }

@@ -7,6 +7,7 @@ import { normaliseError, OccamError, topFailure, type FailureCode } from '../con
 import { guardPolicyFor } from '../fetch/acquire.ts';
 import { actionPlanHash, parseActionPlan, redactAction, type ActionOutcome, type BrowserAction } from '../fetch/browser/actions.ts';
 import type { Services } from '../runtime/services.ts';
+import type { BrowserSession } from '../fetch/session.ts';
 import { loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
 import { boundedEcho, parseHttpUrl } from '../read/url-input.ts';
 
@@ -76,9 +77,12 @@ export async function browserInteract(args: InteractArgs, deps: InteractDeps): P
   const total = actions.length + 1;
   const [{ transcode }, { browserPoolService }] = await Promise.all([import('../read/transcode.ts'), import('../fetch/browser/pool.ts')]);
   const sessionId = args.session_profile?.trim() || null;
-  let headers: Record<string, string> | undefined;
+  let browserSession: BrowserSession | undefined;
   try {
-    if (sessionId) headers = (await (await import('../fetch/session.ts')).loadSessionProfile(sessionId, deps.runtime)).headers;
+    if (sessionId) {
+      const { loadSessionProfileFor, browserSessionOf } = await import('../fetch/session.ts');
+      browserSession = browserSessionOf(await loadSessionProfileFor(sessionId, new URL(url), deps.runtime));
+    }
   } catch (err) {
     const { code, message } = normaliseError(err);
     return fail(code, message, { actionPlanHash: planHash });
@@ -109,7 +113,7 @@ export async function browserInteract(args: InteractArgs, deps: InteractDeps): P
             policy: guardPolicyFor(deps.runtime),
             signal: o.signal,
             timeoutMs: deadlineMs + CAPTURE_GRACE_MS,
-            ...(headers ? { headers } : {}),
+            ...browserSession,
             actions,
             actionDeadlineMs: deadlineMs,
             onActionStep: (outcome) => {

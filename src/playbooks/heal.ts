@@ -206,14 +206,15 @@ export async function heal(args: HealArgs, deps: { runtime: RuntimeContext; serv
   const { locateBrowser } = await import('../fetch/browser/discover.ts');
   if (!locateBrowser(deps.runtime).path) return fail('workers_unavailable', 'Heal needs a browser and none is installed.');
   try {
-    const headers = session ? (await (await import('../fetch/session.ts')).loadSessionProfile(session, deps.runtime)).headers : undefined;
+    const { loadSessionProfileFor, browserSessionOf } = await import('../fetch/session.ts');
+    const browserSession = session ? browserSessionOf(await loadSessionProfileFor(session, new URL(url), deps.runtime)) : undefined;
     const { browserPoolService } = await import('../fetch/browser/pool.ts');
     const pool = await deps.services.use(browserPoolService);
     const page = await pool.render(url, {
       policy: guardPolicyFor(deps.runtime),
       timeoutMs: HEAL_CAPTURE_TIMEOUT_MS,
       signal: deps.signal,
-      ...(headers ? { headers } : {}),
+      ...browserSession,
     });
     const capture = captureFromHtml(page.html, maxNodes);
     if (!capture.domSkeleton.root) return fail('heal_failed', 'The rendered page has no body to capture.');

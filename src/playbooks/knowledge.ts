@@ -7,7 +7,7 @@ import type { RuntimeContext } from '../runtime/context.ts';
 import { OccamError, normaliseError, topFailure, type FailureCode } from '../contract/failures.ts';
 import { acquire, guardPolicyFor, parseFetchUrl } from '../fetch/acquire.ts';
 import { checkUrlLiteral } from '../fetch/guard.ts';
-import { loadSessionProfile } from '../fetch/session.ts';
+import { browserSessionOf, loadSessionProfileFor, type BrowserSession } from '../fetch/session.ts';
 import { collapse, isElement, isText, parseHtml, querySelectorAll, textOf, type AnyNode, type Element } from '../extract/dom.ts';
 import type { Services } from '../runtime/services.ts';
 import { resolvePlaybook } from './resolve.ts';
@@ -137,7 +137,7 @@ function policyOf(raw: string | null | undefined): PreferredBackend | null {
   return (BACKENDS as readonly string[]).includes(p) ? (p as PreferredBackend) : null;
 }
 
-async function fetchHtml(url: string, backend: 'http' | 'browser', sessionHeaders: Record<string, string> | undefined, sessionId: string | null, deps: KnowledgeDeps) {
+async function fetchHtml(url: string, backend: 'http' | 'browser', browserSession: BrowserSession | undefined, sessionId: string | null, deps: KnowledgeDeps) {
   if (backend === 'http') {
     const doc = await acquire(url, { timeoutMs: KNOWLEDGE_FETCH_TIMEOUT_MS, signal: deps.signal, sessionProfile: sessionId }, { runtime: deps.runtime });
     if (doc.kind !== 'html' && doc.kind !== 'text') throw new OccamError('unsupported_content_type', 'Typed extraction needs an HTML page.');
@@ -152,7 +152,7 @@ async function fetchHtml(url: string, backend: 'http' | 'browser', sessionHeader
     timeoutMs: KNOWLEDGE_FETCH_TIMEOUT_MS,
     settleMs: BROWSER_SETTLE_MS,
     signal: deps.signal,
-    ...(sessionHeaders ? { headers: sessionHeaders } : {}),
+    ...browserSession,
   });
   return { html: page.html, finalUrl: page.finalUrl };
 }
@@ -173,7 +173,7 @@ export async function extractKnowledge(args: KnowledgeArgs, deps: KnowledgeDeps)
     if (!/^https?:$/.test(target.protocol)) return fail('invalid_url', 'URL must be an absolute http(s) URL.');
     checkUrlLiteral(target, guardPolicyFor(deps.runtime));
     const sessionId = args.session_profile?.trim() || null;
-    const session = sessionId ? await loadSessionProfile(sessionId, deps.runtime) : null;
+    const session = sessionId ? await loadSessionProfileFor(sessionId, target, deps.runtime) : null;
 
     const resolved = await resolvePlaybook({ url }, { ...deps, skipSignature: true });
     if (!resolved.ok) return fail('playbook_not_found', String(resolved.wire.message ?? 'No playbook for the host.'));
@@ -188,20 +188,20 @@ export async function extractKnowledge(args: KnowledgeArgs, deps: KnowledgeDeps)
     const rules = parseFieldSpecs(fields);
 
     const effective = policy === 'http_then_browser' && r.preferredBackend ? r.preferredBackend : policy;
-    const sessionHeaders = session?.headers;
+    const browserSession = session ? browserSessionOf(session) : undefined;
     let page: { html: string; finalUrl: string };
     let backend: 'css_extract_http' | 'css_extract_browser';
     if (effective === 'browser') {
-      page = await fetchHtml(target.href, 'browser', sessionHeaders, sessionId, deps);
+      page = await fetchHtml(target.href, 'browser', browserSession, sessionId, deps);
       backend = 'css_extract_browser';
     } else {
       try {
-        page = await fetchHtml(target.href, 'http', sessionHeaders, sessionId, deps);
+        page = await fetchHtml(target.href, 'http', browserSession, sessionId, deps);
         backend = 'css_extract_http';
       } catch (err) {
         const code = normaliseError(err).code;
         if (effective !== 'http_then_browser' || !BROWSER_RETRY.has(code)) throw err;
-        page = await fetchHtml(target.href, 'browser', sessionHeaders, sessionId, deps);
+        page = await fetchHtml(target.href, 'browser', browserSession, sessionId, deps);
         backend = 'css_extract_browser';
       }
     }

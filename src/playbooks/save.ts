@@ -1,16 +1,16 @@
 // occam_playbook_save (playbooks.md §8): validate a drafted playbook, dry-run a read with it as a strict overlay,
 // gate the result on quality, then write it signed (v2) to the local tier. First failure wins; nothing is written
 // unless every step passed. Save never publishes anywhere.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { topFailure, type FailureCode } from '../contract/failures.ts';
 import type { Services } from '../runtime/services.ts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, replaceFileExclusive } from '../runtime/files.ts';
 import { signingKeyService } from '../trust/keys.ts';
 import { structuralGate } from './lint.ts';
 import { strictOverlayOf } from './overlay.ts';
 import { assessExtraction, MIN_SCORE } from './quality.ts';
-import { hostMatches, hostsOf, loadablePlaybook, MAX_LESSONS, preferredBackendOf } from './schema.ts';
+import { hostMatches, hostScopeProblem, hostsOf, loadablePlaybook, MAX_LESSONS, preferredBackendOf } from './schema.ts';
 import { playbookStateService } from './service.ts';
 import { signPlaybook, type VerifySnapshot } from './signature.ts';
 import { tierRoots } from './store.ts';
@@ -67,6 +67,16 @@ export async function savePlaybook(args: SaveArgs, deps: SaveDeps): Promise<{ ok
   const submitted = gate.value;
   const doc = loadablePlaybook(submitted);
   if (!doc) return fail('playbook_schema_invalid', 'The playbook needs schema_version 1.x, an id and hosts.');
+  // 3b. scope (issue 30): every hosts entry a registrable domain, a subdomain of one or an IP literal, and the
+  // hosts cover the url the playbook is saved from — so one save can never re-route a whole TLD or address space.
+  for (const entry of hostsOf(doc)) {
+    const problem = hostScopeProblem(entry);
+    if (problem) return fail('playbook_scope_invalid', `hosts entry ${JSON.stringify(entry)} ${problem}; name the site (example.com) or its subdomains.`);
+  }
+  const saveUrl = absoluteHttp(url)!;
+  if (!hostsOf(doc).some((h) => hostMatches(saveUrl.hostname.replace(/^\[|\]$/g, ''), h))) {
+    return fail('playbook_scope_invalid', `url host ${saveUrl.hostname} is not covered by hosts ${JSON.stringify(hostsOf(doc))}.`);
+  }
   // 4. target inside the local root, never the seeds
   const localRoot = tierRoots(deps.runtime).local;
   const id = doc.id.trim();
@@ -132,10 +142,8 @@ export async function savePlaybook(args: SaveArgs, deps: SaveDeps): Promise<{ ok
   const keys = await deps.services.use(signingKeyService);
   out.provenance = signPlaybook(out, keys.signer, deps.runtime.now(), snapshot);
   // 8. write pretty JSON atomically, invalidate the resolver caches
-  mkdirSync(dirname(target), { recursive: true });
-  const tmp = join(dirname(target), `.${id}.playbook.json.${process.pid}.tmp`);
-  writeFileSync(tmp, `${JSON.stringify(out, null, 2)}\n`, 'utf8');
-  renameSync(tmp, target);
+  ensurePrivateDir(dirname(target), 'local playbook directory', 'set OCCAM_PLAYBOOKS_LOCAL_ROOT to a directory of your own');
+  replaceFileExclusive(target, `${JSON.stringify(out, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
   (await deps.services.use(playbookStateService)).invalidate();
   return {
     ok: true,

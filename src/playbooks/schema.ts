@@ -2,6 +2,8 @@
 // runtime reads it through this permissive zod view — unknown keys are kept (save preserves them, the runtime
 // ignores them) and malformed optional parts read as absent, so a half-broken seed still shapes what it can.
 // Strict checking is lint's job (lint.ts), never the loader's.
+import { isIP } from 'node:net';
+import { getDomain } from 'tldts';
 import { z } from 'zod';
 
 export const BACKENDS = ['http', 'browser', 'http_then_browser'] as const;
@@ -107,11 +109,29 @@ export function normaliseHost(host: string): string {
   return h.startsWith('www.') ? h.slice(4) : h;
 }
 
-/** H matches P when H == norm(P) or H ends with "." + norm(P). */
+/**
+ * H matches P when H == norm(P), or H ends with "." + norm(P) and P is a registrable domain or one of its
+ * subdomains (public-suffix list, tldts): a bare suffix (`com`, `co.uk`, `github.io`) or a label (`1`) never
+ * matches a whole namespace, and an IP literal matches only itself (issue 30).
+ */
 export function hostMatches(requestHost: string, pattern: string): boolean {
   const h = normaliseHost(requestHost);
   const p = normaliseHost(pattern);
-  return p !== '' && (h === p || h.endsWith(`.${p}`));
+  if (p === '') return false;
+  if (h === p) return true;
+  return h.endsWith(`.${p}`) && hostScopeProblem(p) === null && isIP(p) === 0;
+}
+
+/**
+ * Why a playbook `hosts` entry is out of scope, or null: it must be a registrable domain or a subdomain of one, or
+ * an IP literal (which then matches exactly that address).
+ */
+export function hostScopeProblem(entry: string): string | null {
+  const host = normaliseHost(entry).replace(/^\[|\]$/g, '');
+  if (host === '') return 'is blank';
+  if (isIP(host) !== 0) return null;
+  if (!getDomain(host, { allowPrivateDomains: true })) return 'is a public suffix or a bare label, not a registrable domain';
+  return null;
 }
 
 /** Resolve input (§2.10): an absolute http(s) URL yields its host; other text with `/` or `:` is invalid. */

@@ -59,7 +59,11 @@ export function signPlaybookV1(doc: Record<string, unknown>, signer: Signer, ver
   return { keyId: signer.keyId, alg: RECEIPT_ALG, contentHash, signature: signer.sign(Buffer.from(contentHash, 'utf8')), verify };
 }
 
-export type SignatureStatus = 'unsigned' | 'unsupported_version' | 'verified' | 'key_mismatch' | 'invalid' | 'wrong_key';
+/**
+ * `unverified`: a valid signature of this install's key over a draft saved without its dry run (`verify:false`, the
+ * signed snapshot says passesGate false) — authentic, but nobody checked that it reads well (issue 30).
+ */
+export type SignatureStatus = 'unsigned' | 'unsupported_version' | 'verified' | 'unverified' | 'key_mismatch' | 'invalid' | 'wrong_key';
 
 export interface SignatureInspection {
   present: boolean;
@@ -101,6 +105,6 @@ export function inspectSignature(doc: unknown, localKey: KeyObject): SignatureIn
     valid = prov.alg === RECEIPT_ALG && verifyDetached(localKey, bytes, prov.signature);
   }
   const same = claimedKeyId === keyIdOf(localKey);
-  const status: SignatureStatus = valid ? (same ? 'verified' : 'key_mismatch') : same ? 'invalid' : 'wrong_key';
+  const status: SignatureStatus = valid ? (same ? (verify.passesGate === false ? 'unverified' : 'verified') : 'key_mismatch') : same ? 'invalid' : 'wrong_key';
   return { present: true, status, ...echo, sigVersion };
 }

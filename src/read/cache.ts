@@ -5,8 +5,9 @@
 //
 // Two implementations of one interface: files under the cache dir (the default) and the shared PostgreSQL store
 // (OCCAM_STORE_URL, cache-postgres.ts), so a read cached by one instance is served by every other.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { constants, existsSync } from 'node:fs';
+import { open, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isPrivateUrlLiteral } from '../fetch/guard.ts';
 import type { TranscodeOptions } from './options.ts';
@@ -14,8 +15,10 @@ import type { RuntimeContext } from '../runtime/context.ts';
 import type { Services } from '../runtime/services.ts';
 import { occamPaths } from '../config/paths.ts';
 import { storeSelection } from '../store/index.ts';
+import { assertSafeDir, ensurePrivateDir, PRIVATE_FILE_MODE, replaceFileExclusive } from '../runtime/files.ts';
 
 export const CACHE_SCHEMA_VERSION = 1;
+const CACHE_ELSEWHERE = 'set OCCAM_CACHE_DIR to a directory of your own';
 
 /** scheme + host lower-cased, default port dropped, path + query verbatim, fragment excluded. */
 export function normaliseUrlForKey(url: string): string {
@@ -109,11 +112,16 @@ export class FileResponseCache implements ResponseCache {
     return join(this.dir, `${key}.json`);
   }
 
-  /** A stored envelope younger than `ttlS`, else null (an expired entry is deleted). */
+  /**
+   * A stored envelope younger than `ttlS`, else null (an expired entry is deleted). A cache directory another user
+   * owns or may write to is `state_dir_unsafe`: whatever it holds could have been planted, so it is never read.
+   */
   async get(key: string, ttlS: number): Promise<CacheHit | null> {
+    if (!existsSync(this.dir)) return null;
+    assertSafeDir(this.dir, 'response cache', CACHE_ELSEWHERE);
     let entry: { schemaVersion?: unknown; createdAtUnixSeconds?: unknown; responseJson?: unknown };
     try {
-      entry = JSON.parse(await readFile(this.file(key), 'utf8'));
+      entry = JSON.parse(await readOwnEntry(this.file(key)));
     } catch {
       return null;
     }
@@ -157,20 +165,37 @@ export class FileResponseCache implements ResponseCache {
     return removed;
   }
 
-  /** Atomic write (temp file + rename); failures are swallowed — a cache that cannot write is just empty. */
+  /**
+   * Exclusive-create write (owner-only dir and file, random temp + rename); failures are swallowed — a cache that
+   * cannot write (or whose directory is unsafe) is just empty.
+   */
   async put(key: string, response: Record<string, unknown>): Promise<void> {
     try {
-      await mkdir(this.dir, { recursive: true });
+      ensurePrivateDir(this.dir, 'response cache', CACHE_ELSEWHERE);
       const body = JSON.stringify({
         schemaVersion: CACHE_SCHEMA_VERSION,
         createdAtUnixSeconds: this.now() / 1000,
         responseJson: JSON.stringify(response),
       });
-      const tmp = join(this.dir, `.${key}.${randomBytes(6).toString('hex')}.tmp`);
-      await writeFile(tmp, body, 'utf8');
-      await rename(tmp, this.file(key));
+      replaceFileExclusive(this.file(key), body, { mode: PRIVATE_FILE_MODE, createParents: false });
     } catch {
       // ignore: caching is an optimisation
     }
+  }
+}
+
+// Non-blocking so a FIFO planted under an entry's name is refused at once instead of waiting for a writer.
+const OPEN_ENTRY = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** An entry's text when it is a regular file of this user (never a link, a FIFO or someone else's file). */
+async function readOwnEntry(path: string): Promise<string> {
+  const handle = await open(path, OPEN_ENTRY);
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) throw new Error('not a regular file');
+    if (typeof process.geteuid === 'function' && st.uid !== process.geteuid()) throw new Error('not owned by this user');
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
   }
 }

@@ -14,7 +14,8 @@ import { BUDGET_TOKEN_UNIT_ID, loadBudgetCost, type TokenCost } from '../budget/
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
 import { OccamError, isRetryable, nestedFailure, normaliseError, type FailureCode, type NestedFailureInfo } from '../contract/failures.ts';
-import { acquire, guardPolicyFor, type AcquiredDocument } from '../fetch/acquire.ts';
+import { acquire, guardPolicyFor, parseFetchUrl, type AcquiredDocument } from '../fetch/acquire.ts';
+import { loadSessionProfileFor } from '../fetch/session.ts';
 import { installHint } from '../fetch/browser/discover.ts';
 import type { PrivateOriginAllowance, Resolver } from '../fetch/guard.ts';
 import { politenessService } from '../fetch/politeness.ts';
@@ -288,6 +289,8 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
     opts = resolveOptions({ ...args, url: inputUrl });
     effectiveMax = deps.resolveMaxTokens(opts.explicitMaxTokens);
     if (effectiveMax !== null) budget = { max: effectiveMax, cost: await loadBudgetCost() };
+    // A profile for another site fails the read on every backend before anything is fetched (issue 30).
+    if (opts.sessionProfile) await loadSessionProfileFor(opts.sessionProfile, parseFetchUrl(opts.fetchUrl), deps.runtime);
   } catch (err) {
     return fail(failureOf(err) as NestedFailureInfo);
   }
@@ -505,7 +508,7 @@ async function run(
         const code = http.failure?.code ?? '';
         const terminal = code === 'http_404' || code === 'http_410' || code === 'private_url_blocked' || PUBLIC_REFERENCE.some((r) => r.test(opts.fetchUrl));
         const isOversize = code === 'response_too_large' || http.doc?.truncated;
-        if (!http.usable && !terminal && !isOversize && !(code && !http.transportOk && ['invalid_url', 'invalid_session_profile', 'session_profile_not_found', 'robots_disallowed', 'unsupported_content_type'].includes(code))) {
+        if (!http.usable && !terminal && !isOversize && !(code && !http.transportOk && ['invalid_url', 'invalid_session_profile', 'session_profile_not_found', 'session_profile_host_mismatch', 'robots_disallowed', 'unsupported_content_type'].includes(code))) {
           attempts.push(await browserAttempt(opts.fetchUrl, code || 'unusable_extract'));
         }
       }

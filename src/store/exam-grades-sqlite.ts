@@ -1,8 +1,8 @@
 // The embedded exam grade store: one SQLite file (node:sqlite) under the state dir, shared by every Occam process of
 // this user. WAL mode plus a busy timeout let a host and a CLI write concurrently; every mutation is one IMMEDIATE
 // transaction, so the sweep → upsert → evict sequence of exam.md §6 is atomic across processes.
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { preparePrivateDbFile } from '../runtime/files.ts';
 import type { DatabaseSync as DatabaseSyncType } from 'node:sqlite';
 import { createRequire } from 'node:module';
 import type { RuntimeContext } from '../runtime/context.ts';
@@ -63,7 +63,7 @@ export class SqliteGradeStore implements ExamGradeStore {
   private handle(create: boolean): DatabaseSyncType | null {
     if (this.db) return this.db;
     if (!create && !existsSync(this.location)) return null;
-    mkdirSync(dirname(this.location), { recursive: true, mode: 0o700 });
+    preparePrivateDbFile(this.location, 'exam grades directory');
     const DatabaseSync = load();
     const db = new DatabaseSync(this.location, { timeout: 5_000 });
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');

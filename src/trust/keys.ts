@@ -11,6 +11,7 @@ import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
 import { OccamError } from '../contract/failures.ts';
 import { defineService } from '../runtime/services.ts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, writeExclusiveTemp } from '../runtime/files.ts';
 import { keyIdOf, parsePublicKeyPem, publicKeyPemOf, signerFromPrivateKey, type Signer } from './receipts/sign.ts';
 
 export const SIGNING_KEY_FILE = 'signing-key.pem';
@@ -50,14 +51,7 @@ function freshPrivatePem(): string {
 }
 
 function writePrivateTemp(dir: string, pem: string): string {
-  const tmp = join(dir, `.${SIGNING_KEY_FILE}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  writeFileSync(tmp, pem, { flag: 'wx', mode: 0o600 });
-  try {
-    chmodSync(tmp, 0o600); // umask cannot widen it, but be explicit (best effort; Windows relies on profile ACLs)
-  } catch {
-    /* best effort */
-  }
-  return tmp;
+  return writeExclusiveTemp(dir, pem, PRIVATE_FILE_MODE, KEY_TEMP_SUFFIX);
 }
 
 /** Creates the key file exclusively; false when another process created it first. */
@@ -107,7 +101,7 @@ function loadRetired(dir: string): Map<string, { key: KeyObject; pem: string }> 
 
 /** Loads the install's signing key, minting it on first need. */
 export function openKeyStore(dir: string): KeyStore {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dir, 'signing-key directory', 'set OCCAM_KEYS_ROOT to a directory of your own');
   const path = join(dir, SIGNING_KEY_FILE);
   let created = false;
   let privateKey: KeyObject;
@@ -152,6 +146,9 @@ export function rotateSigningKey(dir: string): { retiredKeyId: string; keyId: st
   const fresh = openKeyStore(dir);
   return { retiredKeyId: old.signer.keyId, keyId: fresh.signer.keyId };
 }
+
+/** A minted key waiting for its final name keeps a recognisable name if the process dies meanwhile. */
+const KEY_TEMP_SUFFIX = '.key.tmp';
 
 export function keysDirOf(runtime: Pick<RuntimeContext, 'env' | 'platform' | 'homeDir' | 'tmpDir'>): string {
   return occamPaths(runtime).keysDir;

@@ -193,7 +193,7 @@ test('the recorded calls as a plain JSON-RPC log (one message per line) grade id
 test('redaction: a session-profile cookie and a JWT never appear in the transcript', async () => {
   const home = mkdtempSync(join(tmpdir(), 'occam-rec-home-'));
   mkdirSync(join(home, '.occam', 'sessions'), { recursive: true });
-  writeFileSync(join(home, '.occam', 'sessions', 'acct.json'), JSON.stringify({ Cookie: `sid=${COOKIE_VALUE}; theme=dark` }));
+  writeFileSync(join(home, '.occam', 'sessions', 'acct.json'), JSON.stringify({ Cookie: `sid=${COOKIE_VALUE}; theme=dark`, _occam: { hosts: ['127.0.0.1'] } }));
   const dir = join(home, 'transcripts');
   const s = await startMcp({ HOME: home, OCCAM_ALLOW_PRIVATE_URLS: '1' }, ['mcp', '--record', `${dir}/`]);
   let markdown = '';

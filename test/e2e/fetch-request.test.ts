@@ -19,10 +19,10 @@ before(async () => {
   home = mkdtempSync(join(tmpdir(), 'occam-fetch-home-'));
   const sessions = join(home, '.occam', 'sessions');
   mkdirSync(sessions, { recursive: true });
-  writeFileSync(join(sessions, 'work.json'), JSON.stringify({ Cookie: 'sid=1', 'X-Test': 'secret-value', Host: 'evil.test', 'Content-Length': '5' }));
-  writeFileSync(join(sessions, 'ua.json'), JSON.stringify({ 'User-Agent': 'SessionAgent/1', 'X-Extra': 'from-session' }));
+  writeFileSync(join(sessions, 'work.json'), JSON.stringify({ Cookie: 'sid=1', 'X-Test': 'secret-value', Host: 'evil.test', 'Content-Length': '5', _occam: { hosts: ['127.0.0.1'] } }));
+  writeFileSync(join(sessions, 'ua.json'), JSON.stringify({ 'User-Agent': 'SessionAgent/1', 'X-Extra': 'from-session', _occam: { hosts: ['127.0.0.1'] } }));
   writeFileSync(join(sessions, 'broken.json'), '{not json');
-  writeFileSync(join(sessions, 'state.json'), JSON.stringify({ Cookie: 'a=b', storageState: 'states/one.json' }));
+  writeFileSync(join(sessions, 'state.json'), JSON.stringify({ Cookie: 'a=b', storageState: 'states/one.json', _occam: { hosts: ['127.0.0.1'] } }));
   writeFileSync(join(sessions, 'escape.json'), JSON.stringify({ storageState: '../../outside.json' }));
   mkdirSync(join(sessions, 'states'));
   writeFileSync(join(sessions, 'states', 'one.json'), '{"cookies":[]}');

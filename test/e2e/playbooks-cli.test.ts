@@ -28,6 +28,6 @@ test('occam playbook: lint exit codes, save --no-verify, resolve --json shows th
   const resolved = run('resolve', 'https://docs.example.org/x', '--json');
   assert.equal(resolved.status, 0);
   const r = JSON.parse(resolved.stdout);
-  assert.deepEqual([r.provenance, r.signature.status], ['local', 'verified']);
+  assert.deepEqual([r.provenance, r.signature.status], ['local', 'unverified'], 'saved with --no-verify: authentic but never dry-run');
   assert.equal(run('resolve', 'nowhere.invalid').status, 1);
 });

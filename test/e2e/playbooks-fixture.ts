@@ -121,6 +121,8 @@ export function playbookDirs(extra: Record<string, string> = {}): PlaybookDirs {
       OCCAM_PLAYBOOKS_LOCAL_ROOT: local,
       OCCAM_ALLOW_PRIVATE_URLS: '1',
       OCCAM_PROFILE: 'full',
+      // The operator's consent to client-side playbook writes (issue 30); a test of the gate overrides it.
+      OCCAM_PLAYBOOK_SAVE: '1',
       ...extra,
     },
   };

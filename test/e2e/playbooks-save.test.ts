@@ -50,7 +50,8 @@ test('playbooks.md #12 + #13: save signs v2; resolve verifies, and every tamper 
   const keys = openKeyStore(join(dirs.env.HOME, '.occam', 'keys'));
   assert.equal(saved.signedKeyId, keys.signer.keyId);
   const r = await resolve();
-  assert.deepEqual([r.provenance, r.signature.status, r.signature.sigVersion], ['local', 'verified', 2]);
+  // Saved without its dry run: authentic, and resolve says it was never checked (issue 30).
+  assert.deepEqual([r.provenance, r.signature.status, r.signature.sigVersion], ['local', 'unverified', 2]);
 
   const statusAfter = async (mutate: (d: any) => void) => {
     const d = structuredClone(doc);
@@ -78,6 +79,31 @@ test('playbooks.md #14: save rejections', async () => {
   assert.equal((await save({ playbook_json: JSON.stringify(draft()), verify: false, lesson_note: 'n'.repeat(501) })).failureCode, 'playbook_schema_invalid');
   assert.equal((await save({ url: '/article', playbook_json: JSON.stringify(draft()), verify: false })).failureCode, 'invalid_url');
   assert.equal((await save({ playbook_json: JSON.stringify(draft()), verify_url: 'http://localhost:1/x' })).failureCode, 'playbook_schema_invalid');
+  assert.equal(existsSync(file()), false);
+});
+
+test('issue 30: hosts must be registrable domains (or exact IPs) covering url; a TLD or a bare label is refused', async () => {
+  rmSync(file(), { force: true });
+  for (const hosts of [['com'], ['1'], ['co.uk'], ['github.io'], ['127.0.0.1', 'com']]) {
+    const r = await save({ playbook_json: JSON.stringify(draft({ hosts })), verify: false });
+    assert.equal(r.failureCode, 'playbook_scope_invalid', JSON.stringify(hosts));
+  }
+  const elsewhere = await save({ playbook_json: JSON.stringify(draft({ id: 'example.com', hosts: ['example.com'] })), verify: false });
+  assert.equal(elsewhere.failureCode, 'playbook_scope_invalid', 'hosts must cover the url the playbook is saved from');
+  assert.equal(existsSync(file()), false);
+  assert.equal(existsSync(join(dirs.local, 'example.com.playbook.json')), false);
+});
+
+test('issue 30: without OCCAM_PLAYBOOK_SAVE=1 a client (even on the full profile) cannot save', async () => {
+  const { OCCAM_PLAYBOOK_SAVE: _gate, ...env } = dirs.env;
+  const ungated = await startMcp(env);
+  try {
+    const r = (await ungated.call('occam_playbook_save', { url: fx.F('/article'), playbook_json: JSON.stringify(draft()), verify: false })).json;
+    assert.equal(r.failureCode, 'playbook_save_disabled', JSON.stringify(r));
+    assert.match(r.message, /OCCAM_PLAYBOOK_SAVE=1/);
+  } finally {
+    await ungated.close();
+  }
   assert.equal(existsSync(file()), false);
 });
 

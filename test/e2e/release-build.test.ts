@@ -163,7 +163,7 @@ describe('single executable (linux-x64, built from the local Node)', () => {
         NO_COLOR: '1',
       }, root);
       assert.match(r.stderr, /verified: signature, SHA256SUMS and archive SHA-256/);
-      assert.match(r.stderr, new RegExp(`occam install: release ${VERSION.replace(/\./g, '\\.')} verified`));
+      assert.match(r.stderr, new RegExp(`occam install: release tree ${VERSION.replace(/\./g, '\\.')} is consistent`));
       // The final status also reflects the product's own readiness (smoke counts the profile's tools), which is
       // not this area's contract; the hand-off and the placed tree are.
       t.diagnostic(`install exit ${r.code}: ${r.stdout.trim().split('\n').pop()}`);

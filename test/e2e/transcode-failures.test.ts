@@ -69,7 +69,7 @@ test('reading.md #13: a login wall is requires_login with restricted access; a s
   assert.deepEqual(r.agentMeta.decisions.map((d: any) => d.action), ['configure_session_profile', 'stop']);
   assert.equal(r.receipt?.signed?.kind, 'negative', 'a provable wall carries a signed negative receipt');
   mkdirSync(join(home, 'sessions'), { recursive: true });
-  writeFileSync(join(home, 'sessions', 'acct.json'), JSON.stringify({ Cookie: 'sid=1' }));
+  writeFileSync(join(home, 'sessions', 'acct.json'), JSON.stringify({ Cookie: 'sid=1', _occam: { hosts: ['127.0.0.1'] } }));
   const withSession = await read({ url: server.url('/login-wall'), session_profile: 'acct' });
   assert.notEqual(withSession.failure?.code, 'requires_login');
 });

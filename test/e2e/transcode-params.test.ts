@@ -257,7 +257,7 @@ test('reading.md #33: a public name is cached per TTL; session or conditional re
 
 test('reading.md #34 subset: session_profile headers are sent, names echoed, values never returned', async () => {
   mkdirSync(join(home, 'sessions'), { recursive: true });
-  writeFileSync(join(home, 'sessions', 'work.json'), JSON.stringify({ Cookie: 'sid=SECRET1', 'X-Test': 'yes' }));
+  writeFileSync(join(home, 'sessions', 'work.json'), JSON.stringify({ Cookie: 'sid=SECRET1', 'X-Test': 'yes', _occam: { hosts: ['127.0.0.1'] } }));
   const r = await read({ url: server.url('/echo-headers'), session_profile: 'work' });
   assert.equal(r.ok, true, JSON.stringify(r.failure));
   assert.deepEqual(r.session.headersApplied, ['Cookie', 'X-Test']);

@@ -11,6 +11,7 @@ import { defineService } from '../../runtime/services.ts';
 import { inFaultScope } from '../../runtime/fault-policy.ts';
 import type { GuardPolicy, Resolver } from '../guard.ts';
 import type { DialSeam } from '../transport.ts';
+import type { BrowserCookie } from '../session.ts';
 import { EGRESS_HEADER, openEgressSession, type EgressEvent, type EgressSession } from './egress-proxy.ts';
 import { installHint, locateBrowser } from './discover.ts';
 import { runActionPlan, type ActionOutcome, type BrowserAction } from './actions.ts';
@@ -37,8 +38,10 @@ export interface RenderOptions {
   /** Sees every destination the page asked the egress proxy for, with the verdict. */
   onEgress?: (event: EgressEvent) => void;
   timeoutMs?: number;
-  /** Extra request headers (session profile, UA); values are never logged. */
+  /** Extra request headers (UA); values are never logged. */
   headers?: Record<string, string>;
+  /** A session profile's cookies, bound to its hosts so the browser sends them nowhere else (never logged). */
+  sessionCookies?: readonly BrowserCookie[];
   userAgent?: string;
   signal?: AbortSignal;
   screenshot?: boolean;
@@ -411,6 +414,7 @@ export class BrowserPool {
         // A read never keeps what a page hands out as a file.
         acceptDownloads: false,
       });
+      if (options.sessionCookies?.length) await context.addCookies([...options.sessionCookies]);
       await context.addInitScript(() => {
         Object.defineProperty(navigator, 'webdriver', { get: () => undefined });
       });

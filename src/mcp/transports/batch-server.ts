@@ -1,5 +1,7 @@
-// `occam mcp --batch-server`: the loopback REST face of the batch job store (tools.md §8) — not MCP, no auth,
-// loopback Host/Origin only. Routes:
+// `occam mcp --batch-server`: the loopback REST face of the batch job store (tools.md §8) — not MCP, loopback
+// Host/Origin only. Authentication (issue 30): with OCCAM_BATCH_TOKEN set, every /v1/batch/* request needs
+// `Authorization: Bearer <token>` (401 batch_auth_required otherwise); without it, any local user can reach the
+// port, so a submission naming a session_profile is refused (403 batch_auth_required). Routes:
 //   GET  /v1/health                   200 {ok:true, mode:"batch-server", store} | 503 when the store does not answer
 //   POST /v1/batch/submit             202 {ok, job_id, accepted_count, state}   (body as occam_batch_submit)
 //   GET  /v1/batch/{jobId}/status     200 | 404 job_not_found
@@ -7,7 +9,9 @@
 // Errors: {ok:false, error:{code,message}} with 400 invalid_request / 404 job_not_found / 503 network_error (the
 // shared store is unreachable). The server starts even when the store is not reachable yet (a database still
 // booting beside it): health answers 503 and the store is retried every few seconds until it answers.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import { readEnv } from '../../config/env.ts';
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { batchFailure, OccamError } from '../../contract/failures.ts';
 import { jobResults, jobStatus, submitJob } from '../../jobs/batch-api.ts';
@@ -24,6 +28,14 @@ import { LOOPBACK_BIND } from './options.ts';
 const SUBMIT_BODY_LIMIT = 1024 * 1024;
 const STORE_RETRY_MS = 2_000;
 const JOB_ROUTE = /^\/v1\/batch\/([^/]+)\/(status|results)$/;
+
+/** Constant-time comparison of an `Authorization: Bearer …` header with the configured token. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!m) return false;
+  const given = createHash('sha256').update(m[1]).digest();
+  return timingSafeEqual(given, createHash('sha256').update(token).digest());
+}
 
 export interface BatchServerOptions {
   port: number;
@@ -61,6 +73,7 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
   }
   let draining = false;
   const unavailable = () => batchFailure('network_error', 'The job store is unreachable; retry shortly.');
+  const token = readEnv<string | null>('OCCAM_BATCH_TOKEN', runtime.env, runtime.warn);
 
   const http = createServer(async (req, res) => {
     if (loopbackOnly && !passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);
@@ -85,6 +98,10 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
         const up = current ? await current.store.ping() : false;
         return sendJson(res, up ? 200 : 503, { ok: up, mode: 'batch-server', store: storeKind, active: current?.processor?.active ?? 0, max_urls: current?.maxUrls ?? null });
       }
+      // The single shared token (OCCAM_BATCH_TOKEN) when no per-principal authentication is configured.
+      if (!auth && path.startsWith('/v1/batch/') && token !== null && !bearerMatches(req.headers.authorization, token)) {
+        return sendJson(res, 401, batchFailure('batch_auth_required', 'Send Authorization: Bearer <OCCAM_BATCH_TOKEN>.'), { 'www-authenticate': 'Bearer' });
+      }
       const current = path.startsWith('/v1/batch/') ? await connect() : null;
       if (path.startsWith('/v1/batch/') && !current) return sendJson(res, 503, unavailable());
       if (path === '/v1/batch/submit' && current) {
@@ -100,7 +117,13 @@ export async function startBatchServer(runtime: RuntimeContext, options: BatchSe
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
           return sendJson(res, 400, batchFailure('invalid_request', 'body must be a JSON object'));
         }
-        const reply = await submitJob(current, body as Record<string, unknown>, tenant);
+        const input = body as Record<string, unknown>;
+        // Credentials are only for an authenticated caller: any local user can reach an unauthenticated port.
+        if (token === null && !auth && typeof input.session_profile === 'string' && input.session_profile.trim() !== '') {
+          const message = 'session_profile needs an authenticated batch server: set OCCAM_BATCH_TOKEN (or OCCAM_HTTP_TOKENS_FILE / OCCAM_HTTP_JWT) for the server and the clients.';
+          return sendJson(res, 403, batchFailure('batch_auth_required', message));
+        }
+        const reply = await submitJob(current, input, tenant);
         return sendJson(res, reply.status, reply.body, reply.headers);
       }
       const m = JOB_ROUTE.exec(path);

@@ -4,12 +4,14 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorld, worldContext, writeFile, REPO, type World } from '../../helpers/operator-world.ts';
 import {
   InstallError, PS1_MARKER, isOurLauncher, launchersFor, parseExternalManifest, prependPathEntry, renderPosixLauncher, runInstall,
 } from '../../../src/operator/install.ts';
+import { formatChecksums } from '../../../src/release/artifacts.ts';
+import { ephemeralReleaseSigner } from '../../../src/release/signature.ts';
 
 const worlds: World[] = [];
 after(() => worlds.forEach((w) => w.cleanup()));
@@ -20,7 +22,21 @@ const world = () => {
 };
 const sha = (buf: Buffer | string) => createHash('sha256').update(buf).digest('hex');
 
-/** A staged release tree `ff-occam-<ver>-linux-x64/` plus its archive and external manifest. */
+/** The release key these tests sign with; OCCAM_RELEASE_PUBKEY in each world pins its public half. */
+const releaseSigner = ephemeralReleaseSigner();
+
+/** SHA256SUMS over the release directory's archive and manifest, signed, and the public key pinned in the world. */
+function signReleaseDir(w: World, relDir: string): void {
+  const names = readdirSync(relDir).filter((n) => n.endsWith('.tar.gz') || n.endsWith('-manifest.json')).sort();
+  const sums = formatChecksums(names.map((name) => ({ name, sha256: sha(readFileSync(join(relDir, name))) })));
+  writeFileSync(join(relDir, 'SHA256SUMS'), sums);
+  writeFileSync(join(relDir, 'SHA256SUMS.sig'), releaseSigner.sign(Buffer.from(sums, 'utf8')));
+  const keyPath = join(w.root, 'occam-release-key.pem');
+  writeFileSync(keyPath, releaseSigner.publicKeyPem);
+  w.env.OCCAM_RELEASE_PUBKEY = keyPath;
+}
+
+/** A staged release tree `ff-occam-<ver>-linux-x64/` plus its archive, external manifest and signed SHA256SUMS. */
 function release(w: World, version: string, extra: Record<string, unknown> = {}) {
   const name = `ff-occam-${version}-linux-x64`;
   const dir = join(w.root, 'rel', version, name);
@@ -33,7 +49,8 @@ function release(w: World, version: string, extra: Record<string, unknown> = {})
   execFileSync('tar', ['-czf', archive, '-C', join(w.root, 'rel', version), name]);
   const manifest = join(w.root, 'rel', version, `${name}-manifest.json`);
   writeFileSync(manifest, JSON.stringify({ version, rid: 'linux-x64', sha256: sha(readFileSync(archive)), tarball: `${name}.tar.gz`, hostBinary: 'bin/occam', runtimeLayout: 'self-contained-v1', ...extra }));
-  return { dir, archive, manifest };
+  signReleaseDir(w, join(w.root, 'rel', version));
+  return { dir, archive, manifest, resign: () => signReleaseDir(w, join(w.root, 'rel', version)) };
 }
 
 const deps = (w: World, extra: object = {}) => ({ ctx: worldContext(w), canPrompt: false, stopServers: async () => ({ found: [], stillRunning: [] }), ...extra });
@@ -50,11 +67,52 @@ test('operator.md #47: an archive whose SHA-256 differs from the manifest → ex
   assert.deepEqual(readdirSync(w.tmp), [], 'nothing extracted');
 });
 
+test('issue 30: a modified archive whose manifest sha256 was edited to match is refused (exit 1, nothing installed)', async () => {
+  const w = world();
+  const r = release(w, '1.0.0');
+  // The attacker rebuilds the archive with another binary and edits the manifest's sha256 to match it.
+  writeFile(join(r.dir, 'bin', 'occam'), '#!/bin/sh\necho pwned\n', 0o755);
+  const m = JSON.parse(readFileSync(r.manifest, 'utf8'));
+  writeFile(join(r.dir, 'release-manifest.json'), JSON.stringify({ version: '1.0.0', rid: 'linux-x64', layout: 'self-contained-v1', files: { 'bin/occam': sha('#!/bin/sh\necho pwned\n') } }));
+  execFileSync('tar', ['-czf', r.archive, '-C', join(w.root, 'rel', '1.0.0'), 'ff-occam-1.0.0-linux-x64']);
+  writeFileSync(r.manifest, JSON.stringify({ ...m, sha256: sha(readFileSync(r.archive)) }));
+  await assert.rejects(
+    runInstall(deps(w), { ...opts, archive: r.archive, manifest: r.manifest }),
+    (e: unknown) => e instanceof InstallError && e.exitCode === 1 && /manifest checksum mismatch/.test(e.message) && /Nothing was installed/.test(e.message),
+  );
+  assert.equal(existsSync(target(w)), false);
+  assert.deepEqual(readdirSync(w.tmp), [], 'nothing extracted');
+});
+
+test('issue 30: a re-signed SHA256SUMS not signed by the pinned key, a manifest alone, or no pinned key is refused', async () => {
+  const w = world();
+  const r = release(w, '1.0.0');
+  const relDir = join(w.root, 'rel', '1.0.0');
+  // Tampered manifest (other policy) with SHA256SUMS recomputed but the signature left as it was.
+  const m = JSON.parse(readFileSync(r.manifest, 'utf8'));
+  writeFileSync(r.manifest, JSON.stringify({ ...m, version: '1.0.0', hostBinary: 'bin/other' }));
+  const names = readdirSync(relDir).filter((n) => n.endsWith('.tar.gz') || n.endsWith('-manifest.json')).sort();
+  writeFileSync(join(relDir, 'SHA256SUMS'), formatChecksums(names.map((name) => ({ name, sha256: sha(readFileSync(join(relDir, name))) }))));
+  await assert.rejects(runInstall(deps(w), { ...opts, archive: r.archive, manifest: r.manifest }), (e: unknown) => e instanceof InstallError && e.exitCode === 1 && /does not verify/.test(e.message));
+  // Signed by another key.
+  const other = ephemeralReleaseSigner();
+  writeFileSync(join(relDir, 'SHA256SUMS.sig'), other.sign(readFileSync(join(relDir, 'SHA256SUMS'))));
+  await assert.rejects(runInstall(deps(w), { ...opts, archive: r.archive, manifest: r.manifest }), (e: unknown) => e instanceof InstallError && /does not verify/.test(e.message));
+  // No signed list at all, and no pinned key.
+  rmSync(join(relDir, 'SHA256SUMS.sig'));
+  await assert.rejects(runInstall(deps(w), { ...opts, archive: r.archive, manifest: r.manifest }), /must lie beside the manifest/);
+  r.resign();
+  delete w.env.OCCAM_RELEASE_PUBKEY;
+  await assert.rejects(runInstall(deps(w), { ...opts, archive: r.archive, manifest: r.manifest }), /set OCCAM_RELEASE_PUBKEY/);
+  assert.equal(existsSync(target(w)), false);
+});
+
 test('operator.md #47: a verified archive installs: tree, launcher, onboard defaults; uppercase manifest hash accepted', async () => {
   const w = world();
   const r = release(w, '1.0.0');
   const m = JSON.parse(readFileSync(r.manifest, 'utf8'));
   writeFileSync(r.manifest, JSON.stringify({ ...m, sha256: m.sha256.toUpperCase() }));
+  r.resign();
   const rep = await runInstall(deps(w), { ...opts, archive: r.archive, manifest: r.manifest });
   assert.equal(rep.exitCode, 0);
   assert.equal(rep.status, 'Installed');

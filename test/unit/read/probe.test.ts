@@ -42,7 +42,7 @@ const call = (args: Record<string, unknown>, c: ToolContext = ctx()) => probeToo
 before(async () => {
   home = mkdtempSync(join(tmpdir(), 'occam-probe-home-'));
   mkdirSync(join(home, '.occam', 'sessions'), { recursive: true });
-  writeFileSync(join(home, '.occam', 'sessions', 'member.json'), JSON.stringify({ Cookie: 'sid=42' }));
+  writeFileSync(join(home, '.occam', 'sessions', 'member.json'), JSON.stringify({ Cookie: 'sid=42', _occam: { hosts: ['127.0.0.1'] } }));
   server = await startServer({
     '/article': html(ARTICLE),
     '/challenge': html(golden('challenge-turnstile.html')),
