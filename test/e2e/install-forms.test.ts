@@ -3,6 +3,8 @@
 // checkout. For each: a fresh HOME, `occam connect --only cursor --yes` through that form's own command, the entry
 // it wrote launched exactly as Cursor would (tools/list through the written command, with a PATH that has no
 // suitable Node on it), then `occam disconnect`. HOME lies outside TMPDIR: connect refuses temp-dir binaries.
+// The npm forms install the tarball `npm pack` made in a fresh clone with no build beforehand
+// (test/helpers/build-cache.ts): a package that only works after a manual build fails here.
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,6 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { NPM, REPO, npmTarball, releaseBuild, sh } from '../helpers/build-cache.ts';
 import { expectedToolCount } from '../../src/operator/verify.ts';
+import { VERSION } from '../../src/version.ts';
 
 const NODE = realpathSync(process.execPath);
 const NODE_DIR = dirname(process.execPath);
@@ -80,6 +83,20 @@ describe('install forms: connect → verify the written entry → disconnect', (
       expected: () => ({ command: join(seaRoot, 'bin', 'occam'), args: ['mcp'], occamHome: seaRoot }),
     },
   ];
+
+  test('npm-global, packed from a clean clone with no build first (prepack builds): --version and doctor --json run', async () => {
+    const home = homeOf('npm-global');
+    const env = { HOME: home, TMPDIR: tmp, PATH: `${NODE_DIR}:${HOST_PATH}`, NO_COLOR: '1' };
+    const occam = join(npmPrefix, 'bin', 'occam');
+    const version = await sh(occam, ['--version'], { cwd: home, env });
+    assert.equal(version.code, 0, version.stderr);
+    assert.match(version.stdout, new RegExp(`^${VERSION.replace(/\./g, '\\.')} `));
+    const doctor = await sh(occam, ['doctor', '--json'], { cwd: home, env });
+    const report = JSON.parse(doctor.stdout);
+    assert.equal(doctor.code, report.status === 'fail' ? 1 : 0, doctor.stderr);
+    const handshake = report.checks.find((c: { id: string }) => c.id === 'mcp.handshake');
+    assert.equal(handshake?.status, 'pass', JSON.stringify(handshake));
+  });
 
   for (const form of forms) {
     test(`${form.name}: occam connect writes an entry that starts this form's server; disconnect removes it`, async () => {
