@@ -1,5 +1,5 @@
 // What commander does not hold about each verb: its help group and its examples, plus the sub-verbs and flags of
-// the verbs that parse their own arguments (mcp, exam, keys, verify, canary). `occam --help`, every verb's help,
+// the verbs that parse their own arguments (mcp, exam). `occam --help`, every verb's help,
 // `occam help --json` and the shell completions are all generated from this table and the commander registry,
 // so a verb added without a row here fails a test (test/unit/cli/guide.test.ts).
 
@@ -251,8 +251,12 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam keys export > occam-key.pem', 'the receipt-signing public key, to pin for verification'],
       ['occam keys export --json', 'the key with its id as JSON'],
     ],
-    subverbs: ['export'],
-    flags: ['--format', '--keys-root', '--no-create', '--json', '--help'],
+    subExamples: {
+      export: [
+        ['occam keys export --format jwk', 'the public key as a JSON Web Key'],
+        ['occam keys export --no-create --json', 'the key if one exists; exit 1 instead of minting one'],
+      ],
+    },
   },
   verify: {
     group: 'trust',
@@ -261,7 +265,6 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam verify --mode citation --receipt r.json --block-text "…" --proof proof.json --pubkey occam-key.pem', 'verify one cited block'],
       ['occam verify --release ./release-dir --pubkey occam-release-key.pem', 'verify a downloaded release'],
     ],
-    flags: ['--pubkey', '--mode', '--receipt', '--markdown', '--block-text', '--block-selector', '--proof', '--input', '--release', '--json', '--help'],
   },
   canary: {
     group: 'trust',
@@ -270,8 +273,24 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam canary smoke', 'start a probe host, read a probe, check truthful and invented claims'],
       ['occam canary serve --port 8971', 'run a probe host on loopback until stopped'],
     ],
-    subverbs: ['selftest', 'vectors', 'smoke', 'serve'],
-    flags: ['--emit', '--out', '--verify', '--port', '--bind', '--json', '--help'],
+    subExamples: {
+      selftest: [
+        ['occam canary selftest', 'the protocol assertions; marker line on stdout'],
+        ['occam canary selftest --json', 'the same as one JSON document'],
+      ],
+      vectors: [
+        ['occam canary vectors --emit --out vectors.json', 'write the published vector file'],
+        ['occam canary vectors --verify vectors.json', 're-derive every vector of a vector file'],
+      ],
+      smoke: [
+        ['occam canary smoke', 'probe host, probe read, truthful and invented claims'],
+        ['occam canary smoke --port 0 --json', 'the same on any free port, as JSON'],
+      ],
+      serve: [
+        ['occam canary serve', 'a probe host on 127.0.0.1:8971 until Ctrl-C'],
+        ['occam canary serve --port 9000 --json', 'on another port; one JSON document once listening'],
+      ],
+    },
   },
   exam: {
     group: 'exam',

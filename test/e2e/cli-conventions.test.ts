@@ -90,17 +90,22 @@ test('occam --help | <reader that already left>: no EPIPE stack trace, exit 0; t
   }
 });
 
-test('occam --json with no verb, or with a flag commander rejects: usage on stderr, a JSON error on stdout, exit 2; occam alone stays exit 1', () => {
+test('occam --json with no verb, an unknown verb or a flag commander rejects: only a JSON error on stdout, exit 2; occam alone stays exit 1', () => {
   const r = runOccam(w, ['--json']);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /^usage: occam/m);
+  assert.equal(r.stderr, '');
   assert.match(r.json.error, /no command given/);
   assert.equal(runOccam(w, []).code, 1);
-  // A flag commander rejects: its message on stderr, exit 2, and still one JSON document with --json.
+  const unknown = runOccam(w, ['--json', 'frobnicate']);
+  assert.deepEqual([unknown.code, unknown.stderr], [2, '']);
+  assert.match(unknown.json.error, /unknown command 'frobnicate'/);
+  // A flag commander rejects: exit 2, and with --json the message only inside the one JSON document.
   const bad = runOccam(w, ['connect', '--no-such-flag', '--json']);
-  assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /unknown option '--no-such-flag'/);
+  assert.deepEqual([bad.code, bad.stderr], [2, '']);
   assert.match(bad.json.error, /unknown option '--no-such-flag'/);
+  const text = runOccam(w, ['connect', '--no-such-flag']);
+  assert.deepEqual([text.code, text.stdout], [2, '']);
+  assert.match(text.stderr, /unknown option '--no-such-flag'/);
 });
 
 test('the self-parsing verbs end their --help with their examples (mcp on stderr, the others on stdout)', () => {
