@@ -1,6 +1,7 @@
 // `occam mcp`: boot the MCP server — stdio by default, or one network transport chosen by flag (operator.md §5,
-// tools.md §8). Flags are parsed by src/mcp/transports/options.ts (not commander) so that every invalid option is
-// the specified one stderr line `invalid_arguments: <kind>` with exit 1. Plain `occam mcp` never reaches this
+// tools.md §8). Flags are parsed by src/mcp/transports/options.ts (not commander) so that every invalid setting is
+// the specified one stderr line `invalid_arguments: <kind>` with exit 1; an unknown flag or a missing value is a
+// usage error (exit 2), said once. Plain `occam mcp` never reaches this
 // module: bin/occam.ts fast-paths it to stdio.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -8,7 +9,9 @@ import { processContext } from '../src/runtime/context.ts';
 import { inspectEnv } from '../src/config/env.ts';
 import { createHost, exposedToolNames } from '../src/mcp/server.ts';
 import { parseMcpArgs, usageText } from '../src/mcp/transports/options.ts';
-import { printErr } from './output.ts';
+import { EXIT, printErr } from './output.ts';
+
+const MCP_HELP_HINT = '(occam mcp --help lists the options)';
 
 function surfaceSummary(): string {
   const runtime = processContext({ warn: () => {} });
@@ -61,8 +64,8 @@ export function register(program: Command): void {
       const base = mcpHostRuntime(processContext());
       const { args, record } = takeRecordFlag(argsAfterVerb(cmd));
       if (record === '') {
-        printErr('invalid_arguments: invalid_arguments — --record needs a file or directory');
-        process.exitCode = 1;
+        printErr(`occam mcp: --record needs a file or directory ${MCP_HELP_HINT}`);
+        process.exitCode = EXIT.usage;
         return;
       }
       // --record is OCCAM_RECORD for this run (every transport records through the same hook, src/mcp/recording.ts).
@@ -72,9 +75,14 @@ export function register(program: Command): void {
         printErr(`${usageText()}${RECORD_USAGE}${surfaceSummary()}`);
         return;
       }
+      if (outcome.kind === 'error' && outcome.syntax) {
+        printErr(`occam mcp: ${outcome.detail} ${MCP_HELP_HINT}`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
       if (outcome.kind === 'error') {
         printErr(`invalid_arguments: ${outcome.failure} — ${outcome.detail}`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.failed;
         return;
       }
       if (outcome.plan.mode === 'stdio') {

@@ -49,7 +49,8 @@ export interface TransportPlan {
 export type ParseOutcome =
   | { kind: 'plan'; plan: TransportPlan }
   | { kind: 'help' }
-  | { kind: 'error'; failure: StartupFailureKind; detail: string };
+  /** `syntax`: the words themselves are wrong (unknown flag, missing value): a usage error, not a bad setting. */
+  | { kind: 'error'; failure: StartupFailureKind; detail: string; syntax?: true };
 
 const VALUE_FLAGS = new Set([
   '--port',
@@ -69,6 +70,7 @@ const MODE_BY_FLAG = new Map<string, TransportMode>(
 );
 
 const fail = (failure: StartupFailureKind, detail: string): ParseOutcome => ({ kind: 'error', failure, detail });
+const syntaxError = (detail: string): ParseOutcome => ({ kind: 'error', failure: 'invalid_arguments', detail, syntax: true });
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -95,19 +97,19 @@ export function parseMcpArgs(args: readonly string[], env: EnvMap, fileExists: (
     const name = eq > 0 ? raw.slice(0, eq) : raw;
     const modeFlag = MODE_BY_FLAG.get(name);
     if (modeFlag) {
-      if (eq > 0) return fail('invalid_arguments', `${name} takes no value`);
+      if (eq > 0) return syntaxError(`${name} takes no value`);
       mode = modeFlag;
       if (modeFlag === 'batch' || modeFlag === 'remote') port = null;
       continue;
     }
-    if (!VALUE_FLAGS.has(name)) return fail('invalid_arguments', `unknown option ${JSON.stringify(name)}`);
+    if (!VALUE_FLAGS.has(name)) return syntaxError(`unknown option ${JSON.stringify(name)}`);
     let value: string | undefined;
     if (eq > 0) value = raw.slice(eq + 1);
     else {
       value = args[i + 1];
       i += 1;
     }
-    if (value === undefined || (eq < 0 && value.startsWith('--'))) return fail('invalid_arguments', `${name} needs a value`);
+    if (value === undefined || (eq < 0 && value.startsWith('--'))) return syntaxError(`${name} needs a value`);
     if (name === '--port') {
       if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || Number(value) > 65535) {
         return fail('invalid_arguments', `--port must be an integer 1–65535 (got ${JSON.stringify(value)})`);
@@ -181,7 +183,8 @@ export function usageText(): string {
     '  --jwt-audience AUD               exact token audience (default occam-mcp)  [OCCAM_JWT_AUDIENCE]',
     '  --jwt-metadata-uri URL           https OIDC metadata (alias --jwt-jwks-uri) [OCCAM_JWT_METADATA_URI]',
     '',
-    'Invalid options print `invalid_arguments: <kind>` on stderr and exit 1.',
+    'An unknown option or a missing value is a usage error (exit 2); an invalid setting prints',
+    '`invalid_arguments: <kind>` on stderr and exits 1.',
   ];
   return `${lines.join('\n')}\n`;
 }
