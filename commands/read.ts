@@ -7,6 +7,7 @@ import { ClientCapabilityStore } from '../src/mcp/capabilities.ts';
 import { Services } from '../src/runtime/services.ts';
 import { EXIT, VerbError, intOption, printErr, printJson, printOut, wantsJson } from './output.ts';
 import { describeFailure } from '../src/contract/failures.ts';
+import { startCommandDeadline, timeoutOption } from './deadline.ts';
 
 export function register(program: Command): void {
   program
@@ -21,6 +22,7 @@ export function register(program: Command): void {
     .option('--policy <policy>', 'http | browser | http_then_browser (default)')
     .option('--browser', 'read with the headless browser (same as --policy browser)')
     .option('--demo', 'serve the bundled representative article on 127.0.0.1 and read it')
+    .option(...timeoutOption('read'))
     .addHelpText('after', '\nExit codes: 0 read · 1 ok:false (failure code on stderr) · 2 usage.\nDocs: docs/verbs/read.md')
     .action(async (url: string | undefined, opts) => {
       const json = wantsJson(opts);
@@ -34,6 +36,7 @@ export function register(program: Command): void {
       const capabilities = new ClientCapabilityStore(runtime.env, runtime.warn);
       const { transcode } = await import('../src/read/transcode.ts');
       const demo = opts.demo ? await (await import('../src/read/demo.ts')).startDemoServer() : null;
+      const deadline = startCommandDeadline(runtime, opts.timeout, 'occam read');
       try {
         const result = await transcode(
           {
@@ -49,6 +52,7 @@ export function register(program: Command): void {
             services,
             resolveMaxTokens: (explicit) => capabilities.resolveMaxTokens(explicit),
             allowance: demo?.allowance ?? null,
+            ...(deadline ? { signal: deadline.signal, deadlineAt: deadline.at } : {}),
           },
         );
         if (json) printJson(result);
@@ -76,6 +80,7 @@ export function register(program: Command): void {
         }
         process.exitCode = EXIT.ok;
       } finally {
+        deadline?.clear();
         await demo?.close();
         await services.disposeAll();
       }
