@@ -79,6 +79,17 @@ test('operator.md #52: update with OCCAM_LATEST_VERSION compares by SemVer prece
   assert.equal(st.json.onboard.present, false);
 });
 
+test('issue 32: occam update whose release check cannot run (offline, endpoint refused) exits 1 and advises a retry, not a reinstall', () => {
+  const closed = runOccam(w, ['update', '--json'], { OCCAM_RELEASES_API_URL: 'https://127.0.0.1:9/releases' });
+  assert.equal(closed.code, 1, closed.stderr);
+  assert.match(closed.json.error, /release check failed/);
+  assert.doesNotMatch(closed.json.upgradeHint, /Re-run the install/);
+  const text = runOccam(w, ['update'], { OCCAM_RELEASES_API_URL: 'http://127.0.0.1:9/releases' });
+  assert.equal(text.code, 1);
+  assert.equal(text.stdout, '');
+  assert.match(text.stderr, /refusing non-HTTPS releases endpoint/);
+});
+
 test('occam onboard: --non-interactive --profile writes onboard.json; without a terminal and without the flag → exit 2', () => {
   const r = runOccam(w, ['onboard', '--non-interactive', '--profile', 'hermes-headless', '--json']);
   assert.equal(r.code, 0, r.stderr);
