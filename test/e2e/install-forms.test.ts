@@ -6,7 +6,7 @@
 // The npm forms install the tarball `npm pack` made in a fresh clone with no build beforehand
 // (test/helpers/build-cache.ts): a package that only works after a manual build fails here.
 import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -52,8 +52,12 @@ describe('install forms: connect → verify the written entry → disconnect', (
     assert.equal(l.code, 0, l.stderr);
     const { summary } = await releaseBuild();
     mkdirSync(join(seaRoot, 'bin'), { recursive: true });
-    // A second directory entry for the cached executable's bytes (no 120 MB copy), laid out as an install root.
+    // A second directory entry for the cached executable's bytes (no 120 MB copy), laid out as an install root
+    // with the release tree's manifest, VERSION and side modules beside it (the doctor checks all three).
     linkSync(summary.executable, join(seaRoot, 'bin', 'occam'));
+    const tree = dirname(dirname(summary.executable));
+    for (const file of ['release-manifest.json', 'VERSION']) copyFileSync(join(tree, file), join(seaRoot, file));
+    symlinkSync(join(tree, 'lib'), join(seaRoot, 'lib'));
   });
 
   const forms: Form[] = [
