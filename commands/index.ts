@@ -2,7 +2,7 @@
 // verb (with its sub-verbs) and stays thin; the work happens in src/.
 import { Command, CommanderError } from 'commander';
 import { EXIT, VerbError, jsonWasPrinted, printErr, printJson } from './output.ts';
-import { VERSION_STRING } from '../src/version.ts';
+import { BUILD_COMMIT, BUILD_KIND, VERSION, VERSION_STRING } from '../src/version.ts';
 import * as mcp from './mcp.ts';
 import * as exam from './exam.ts';
 import * as connect from './connect.ts';
@@ -105,6 +105,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   const verbAt = args.findIndex((a) => !a.startsWith('-'));
   const json = args.includes('--json');
   const program = buildProgram({ versionFlag: !(verbAt >= 0 && args.indexOf('--version') > verbAt), json });
+  // `occam --version --json`: the version as the one JSON document --json promises.
+  if (json && verbAt < 0 && args.includes('--version')) {
+    printJson({ version: VERSION, commit: BUILD_COMMIT, build: BUILD_KIND });
+    return EXIT.ok;
+  }
   if (args.length === 0) {
     program.outputHelp({ error: true });
     return EXIT.failed;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { makeWorld, runOccam, REPO } from '../helpers/operator-world.ts';
 import { buildProgram } from '../../commands/index.ts';
 import { VERB_GUIDE, examplesText } from '../../commands/guide.ts';
+import { VERSION } from '../../src/version.ts';
 
 const w = makeWorld();
 after(() => w.cleanup());
@@ -115,6 +116,15 @@ test('the self-parsing verbs end their --help with their examples (mcp on stderr
     const text = verb === 'mcp' ? r.stderr : r.stdout;
     assert.ok(text.trimEnd().endsWith(examplesText(g.examples).trimEnd()), `${verb} --help ends with its examples:\n${text.slice(-400)}`);
   }
+});
+
+test('occam --version --json prints the version as one JSON document; --version alone stays text', () => {
+  const r = runOccam(w, ['--version', '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.json.version, VERSION);
+  assert.ok('commit' in r.json && 'build' in r.json);
+  const text = runOccam(w, ['--version']);
+  assert.match(text.stdout, new RegExp(`^${VERSION.replace(/\./g, '\\.')}`));
 });
 
 test('private_url_blocked names OCCAM_ALLOW_PRIVATE_URLS, in the failure fix and on stderr', () => {
