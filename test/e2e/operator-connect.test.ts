@@ -466,3 +466,15 @@ describe('operator disconnect', async () => {
     assert.match(bad.json.message, /valid ids: .*cursor/);
   });
 });
+
+test('issue 32: connect --detect-only names the hosts it found in its summary (and changes nothing)', async () => {
+  const w = world();
+  const cursor = writeFile(join(w.home, '.cursor', 'mcp.json'), '{}\n');
+  writeFile(join(w.home, '.config', 'Claude', 'claude_desktop_config.json'), '{}\n');
+  const r = await viaCore(w, ['connect', '--detect-only', SKIP]);
+  assert.equal(r.code, 0);
+  assert.match(r.json.message, /^Detection only: found (Cursor, Claude Desktop|Claude Desktop, Cursor); nothing was changed\.$/);
+  assert.equal(read(cursor), '{}\n');
+  const none = await viaCore(world(), ['connect', '--detect-only', SKIP]);
+  assert.match(none.json.message, /no AI app found/);
+});
