@@ -144,7 +144,8 @@ describe('install forms: connect → verify the written entry → disconnect', (
       assert.equal(removed.code, 0, removed.stderr);
       const after = JSON.parse(readFileSync(cursor, 'utf8'));
       assert.equal(after.mcpServers?.['ff-occam'], undefined);
-      assert.ok(existsSync(`${cursor}.occam-bak`), 'connect kept a backup of the original');
+      assert.equal(readFileSync(cursor, 'utf8'), '{\n  "mcpServers": {}\n}\n', 'disconnect gives the original bytes back');
+      assert.equal(existsSync(`${cursor}.occam-bak`), false, 'and leaves no backup of them behind');
     });
   }
 
