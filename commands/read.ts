@@ -71,12 +71,20 @@ export function register(program: Command): void {
           | { truncated?: boolean; omitted?: { manifest?: Array<{ heading: string; partial?: boolean }>; manifestSummary?: { sections: number; first?: { heading: string }; last?: { heading: string } } } }
           | undefined;
         if (!json && compile?.truncated) {
-          const left = (compile.omitted?.manifest ?? []).filter((m) => !m.partial).map((m) => m.heading);
-          // Under a small budget the manifest travels as its summary (issue 14): name its span instead.
+          const manifest = compile.omitted?.manifest ?? [];
+          const left = manifest.filter((m) => !m.partial).map((m) => m.heading);
+          const partly = manifest.filter((m) => m.partial).map((m) => m.heading);
+          // Under a small budget the manifest travels as its summary (issue 14): name its span instead. Its first
+          // section may be the one the read stops inside: that one is partly included, not left out.
           const summary = compile.omitted?.manifestSummary;
-          const span = summary?.first && summary.last ? `${summary.sections} section(s), ${summary.first.heading} … ${summary.last.heading}` : '';
-          const named = left.length ? left.join(' · ') : span;
-          printErr(`occam read: truncated to the budget${named ? `; left out: ${named} (read one with --section)` : ''}`);
+          if (!manifest.length && summary?.first && summary.last) {
+            const firstIsPartial = String(result.markdown).split('\n').some((l) => /^#{1,6}\s/.test(l) && l.replace(/^#{1,6}\s+/, '').trim() === summary.first!.heading.trim());
+            if (firstIsPartial) partly.push(summary.first.heading);
+            const whole = summary.sections - (firstIsPartial ? 1 : 0);
+            if (whole > 0) left.push(firstIsPartial ? `${whole} section(s) after it, through ${summary.last.heading}` : `${whole} section(s), ${summary.first.heading} … ${summary.last.heading}`);
+          }
+          const notes = [...(partly.length ? [`partly included: ${partly.join(' · ')}`] : []), ...(left.length ? [`left out: ${left.join(' · ')}`] : [])];
+          printErr(`occam read: truncated to the budget${notes.length ? `; ${notes.join('; ')} (read one with --section)` : ''}`);
         }
         process.exitCode = EXIT.ok;
       } finally {

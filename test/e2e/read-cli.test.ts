@@ -61,7 +61,17 @@ test('occam read --max-tokens / --section / --focus', async () => {
   const capped = await occam(['read', server.url('/page'), '--max-tokens', '300'], allow);
   assert.equal(capped.code, 0, capped.stderr);
   assert.ok(countTokens(capped.stdout.trimEnd()) <= 300);
-  assert.match(capped.stderr, /truncated to the budget; left out: .*Delta/);
+  assert.match(capped.stderr, /truncated to the budget; .*left out: .*Delta/);
+  // A section the read stops inside is named as partly included, never as left out (issue 32).
+  const shownHeadings = capped.stdout.split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => l.replace(/^#+ /, ''));
+  const leftOut = /left out: ([^(]*)/.exec(capped.stderr)?.[1] ?? '';
+  for (const h of shownHeadings) assert.ok(!leftOut.includes(h), `${h} is in the read but listed as left out: ${capped.stderr}`);
+  const demo = await occam(['read', '--demo', '--max-tokens', '400']);
+  assert.equal(demo.code, 0, demo.stderr);
+  assert.match(demo.stderr, /partly included: Web context without the chrome; left out: 4 section\(s\) after it, through Operational boundary/);
+  const miss = await occam(['read', server.url('/page'), '--section', 'Epsilon'], allow);
+  assert.equal(miss.code, 1);
+  assert.match(miss.stderr, /No section matched "Epsilon"\. Headings here: CLI page · Alpha · Beta · Gamma · Delta\./);
   const section = await occam(['read', server.url('/page'), '--section', 'Delta'], allow);
   assert.ok(section.stdout.startsWith('## Delta') && !section.stdout.includes('Alpha'));
   const focus = await occam(['read', server.url('/page'), '--focus', 'gamma paragraph', '--max-tokens', '300', '--json'], allow);
