@@ -299,7 +299,7 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam exam grade --submission record.json --out report.json', 'grade one behaviour record'],
       ['occam exam selftest', 'the grading engine\'s own assertions'],
     ],
-    subverbs: ['grade', 'tasks', 'selftest', 'harness-selftest'],
+    subverbs: ['grade', 'record', 'report', 'cache', 'tasks', 'selftest', 'harness-selftest'],
     flags: ['--submission', '--out', '--write-env', '--json', '--help'],
   },
 };
