@@ -1,5 +1,5 @@
 // What commander does not hold about each verb: its help group and its examples, plus the sub-verbs and flags of
-// the verbs that parse their own arguments (mcp, exam). `occam --help`, every verb's help,
+// the verb that parses its own arguments (exam). `occam --help`, every verb's help,
 // `occam help --json` and the shell completions are all generated from this table and the commander registry,
 // so a verb added without a row here fails a test (test/unit/cli/guide.test.ts).
 
@@ -128,10 +128,6 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam mcp', 'the stdio MCP server (what AI apps launch)'],
       ['OCCAM_PROFILE=full occam mcp', 'the same with every tool exposed'],
       ['occam mcp --mcp-http --port 8765', 'serve Streamable HTTP on 127.0.0.1:8765'],
-    ],
-    flags: [
-      '--mcp-server', '--mcp-http', '--streamable-http', '--remote', '--batch-server', '--port', '--bind',
-      '--tls-cert', '--tls-password', '--jwt-issuer', '--jwt-audience', '--jwt-metadata-uri', '--help',
     ],
   },
   smoke: {

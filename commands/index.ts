@@ -45,7 +45,7 @@ export const VERBS: readonly VerbModule[] = [
 ];
 
 /** Verbs that parse their own arguments (and print their own usage on --help). */
-const SELF_PARSING = new Set(['mcp', 'exam']);
+const SELF_PARSING = new Set(['exam']);
 
 /**
  * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`
@@ -74,12 +74,10 @@ export function buildProgram(opts: { versionFlag?: boolean; json?: boolean } = {
     if (!guide) continue;
     cmd.helpGroup(`${groupTitle(guide.group)}:`);
     if (SELF_PARSING.has(cmd.name())) {
-      // These print their own usage (mcp on stderr, where its banner goes; the others on stdout): end it the same way.
+      // It prints its own usage: end it the same way.
       cmd.hook('postAction', (_self, action) => {
         const a = action.args;
-        if (a[0] === 'help' || a.includes('--help') || a.includes('-h')) {
-          (cmd.name() === 'mcp' ? process.stderr : process.stdout).write(examplesText(guide.examples));
-        }
+        if (a[0] === 'help' || a.includes('--help') || a.includes('-h')) process.stdout.write(examplesText(guide.examples));
       });
     } else cmd.addHelpText('after', examplesText(guide.examples));
     for (const sub of cmd.commands) {
