@@ -29,8 +29,9 @@ async function exportKey(opts: ExportOptions, io: TrustIo, json: boolean): Promi
   }
   const dir = opts.keysRoot ?? keysDirOf(io.runtime);
   if (!opts.create && !existsSync(join(dir, SIGNING_KEY_FILE))) {
-    io.err(`occam keys export: no signing key at ${join(dir, SIGNING_KEY_FILE)} (--no-create)`);
+    // With --json the error is that one document alone.
     if (json) io.out(`${JSON.stringify({ ok: false, error: 'no_signing_key', path: join(dir, SIGNING_KEY_FILE) })}\n`);
+    else io.err(`occam keys export: no signing key at ${join(dir, SIGNING_KEY_FILE)} (--no-create)`);
     return EXIT.failed;
   }
   let store;

@@ -168,8 +168,9 @@ async function verifyAction(positionals: readonly string[], opts: VerifyOptions,
     return verified ? EXIT.ok : EXIT.failed;
   } catch (err) {
     if (err instanceof UsageError) {
+      // With --json the error is that one document alone.
       if (json) io.out(`${JSON.stringify({ ok: false, verdict: 'usage_error', error: err.message }, null, 2)}\n`);
-      io.err(`usage: ${err.message}\n${USAGE}`);
+      else io.err(`usage: ${err.message}\n${USAGE}`);
       return EXIT.usage;
     }
     throw err;
