@@ -1,9 +1,10 @@
 // `occam canary selftest|vectors|smoke|serve` (trust.md §2.12): protocol self-checks, the published vector file,
 // a live probe-host smoke test and a standalone probe host. Markers on stdout (with --json: one JSON document
 // carrying the same marker), diagnostics on stderr; exit 0 ok · 1 failed check · 2 usage (unknown subverb, missing file).
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { request } from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { replaceFileExclusive } from '../src/runtime/files.ts';
 import { CanaryAuthority } from '../src/trust/canary/authority.ts';
 import { canaryOptionsFromEnv } from '../src/trust/canary/options.ts';
@@ -13,7 +14,7 @@ import { generateSessionId } from '../src/trust/canary/sentinel.ts';
 import { checkVectorFile, emitVectorFile } from '../src/trust/canary/vectors.ts';
 import { OccamError } from '../src/contract/failures.ts';
 import { EXIT, emitMarker } from './output.ts';
-import { parseFlags, rawArgsVerb, type TrustIo } from './trust-io.ts';
+import { jsonOf, registerTrustVerb, runTrustVerb, type TrustIo, type TrustVerbDefinition } from './trust-io.ts';
 
 const emit = (io: TrustIo, json: boolean, ok: boolean, marker: string, fields: Record<string, unknown> = {}) =>
   emitMarker((t) => io.out(t), json, ok, marker, fields);
@@ -28,63 +29,36 @@ export const CANARY_MARKERS = {
 } as const;
 
 const DEFAULT_SERVE_PORT = 8971;
+const MAX_PORT = 65_535;
 
-const USAGE = [
-  'usage: occam canary <subverb>',
-  '  selftest                        protocol assertions (vector key, manual clock); no network',
-  '  vectors --emit [--out PATH]     write the published vector file (byte-exact)',
-  '  vectors --verify PATH           re-derive every vector of a vector file',
-  '  smoke [--port N]                start a probe host, read a probe, verify truthful and invented claims',
-  `  serve [--port N] [--bind ADDR]  run a probe host until SIGINT/SIGTERM (default 127.0.0.1:${DEFAULT_SERVE_PORT})`,
-  'exit codes: 0 ok · 1 failed check · 2 usage or missing file',
-].join('\n');
+const DESCRIPTION = 'proof-of-read canary: selftest, published vectors, smoke test, standalone probe host';
+const EXIT_CODES = '\nExit codes: 0 ok · 1 failed check · 2 usage or missing file.';
 
 export interface CanaryRunOptions {
   /** Resolves when `serve` should stop (default: SIGINT or SIGTERM). */
   untilStopped?: () => Promise<void>;
 }
 
-export async function runCanary(args: readonly string[], io: TrustIo, opts: CanaryRunOptions = {}): Promise<number> {
-  const [sub, ...rest] = args;
-  const { flags } = parseFlags(rest);
-  const json = flags.get('json') === 'true' || args.includes('--json');
-  switch (sub) {
-    case 'selftest': {
-      const { failed } = runCanarySelftest();
-      for (const name of failed) io.err(`canary selftest: FAILED ${name}`);
-      return failed.length === 0
-        ? emit(io, json, true, CANARY_MARKERS.selftestOk, json ? { failed: [] } : {})
-        : emit(io, json, false, CANARY_MARKERS.selftestFailed, { checksFailed: failed.length, ...(json ? { failed } : {}) });
-    }
-    case 'vectors':
-      return vectors(flags, io, json);
-    case 'smoke':
-      return smoke(flags, io, json);
-    case 'serve':
-      return serve(flags, io, opts, json);
-    case '--help':
-    case '-h':
-    case 'help':
-      io.out(`${USAGE}\n`);
-      return EXIT.ok;
-    default:
-      io.err(`usage: ${sub === undefined ? 'missing subverb' : `unknown subverb ${JSON.stringify(sub)}`}\n${USAGE}`);
-      return EXIT.usage;
-  }
+function selftest(io: TrustIo, json: boolean): number {
+  const { failed } = runCanarySelftest();
+  for (const name of failed) io.err(`canary selftest: FAILED ${name}`);
+  return failed.length === 0
+    ? emit(io, json, true, CANARY_MARKERS.selftestOk, json ? { failed: [] } : {})
+    : emit(io, json, false, CANARY_MARKERS.selftestFailed, { checksFailed: failed.length, ...(json ? { failed } : {}) });
 }
 
-function vectors(flags: Map<string, string>, io: TrustIo, json: boolean): number {
-  if (flags.get('emit') === 'true') {
+function vectors(opts: { emit?: boolean; out?: string; verify?: string }, io: TrustIo, json: boolean): number {
+  if (opts.emit) {
     const text = emitVectorFile();
-    const out = flags.get('out');
-    if (out && out !== 'true') {
-      replaceFileExclusive(out, text, { mode: 0o644 });
-      io.err(`canary vectors: wrote ${out}`);
+    if (opts.out) {
+      mkdirSync(dirname(opts.out), { recursive: true });
+      replaceFileExclusive(opts.out, text, { mode: 0o644 });
+      io.err(`canary vectors: wrote ${opts.out}`);
     } else io.out(text);
     return EXIT.ok;
   }
-  const path = flags.get('verify');
-  if (path && path !== 'true') {
+  const path = opts.verify;
+  if (path) {
     let text: string;
     try {
       if (path !== '-' && !existsSync(path)) throw new Error('missing');
@@ -98,14 +72,14 @@ function vectors(flags: Map<string, string>, io: TrustIo, json: boolean): number
     if (r.reason) io.err(`canary vectors: ${r.reason}`);
     return emit(io, json, false, CANARY_MARKERS.vectorsFailed, { mismatches: r.mismatches, ...(json && r.reason ? { reason: r.reason } : {}) });
   }
-  io.err(`usage: occam canary vectors --emit [--out PATH] | --verify PATH\n${USAGE}`);
+  io.err('usage: occam canary vectors --emit [--out PATH] | --verify PATH');
   return EXIT.usage;
 }
 
-function portFlag(flags: Map<string, string>, fallback: number): number | null {
-  const raw = flags.get('port');
-  if (raw === undefined) return fallback;
-  return /^\d+$/.test(raw) && Number(raw) <= 65_535 ? Number(raw) : null;
+/** `--port N`: a whole number 0–65535 (0 picks a free port); anything else is a usage error. */
+function portOption(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > MAX_PORT) throw new InvalidArgumentError('must be an integer 0–65535');
+  return Number(raw);
 }
 
 function httpGet(url: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
@@ -131,12 +105,7 @@ function authorityFromEnv(io: TrustIo): CanaryAuthority | null {
   }
 }
 
-async function smoke(flags: Map<string, string>, io: TrustIo, json: boolean): Promise<number> {
-  const port = portFlag(flags, 0);
-  if (port === null) {
-    io.err('usage: --port must be an integer 0–65535');
-    return EXIT.usage;
-  }
+async function smoke(port: number, io: TrustIo, json: boolean): Promise<number> {
   const authority = authorityFromEnv(io);
   if (!authority) return emit(io, json, false, CANARY_MARKERS.smokeFailed, { reason: 'invalid_options' });
   let host: ProbeHost | null = null;
@@ -180,13 +149,7 @@ function processStopSignal(): Promise<void> {
   });
 }
 
-async function serve(flags: Map<string, string>, io: TrustIo, opts: CanaryRunOptions, json: boolean): Promise<number> {
-  const port = portFlag(flags, DEFAULT_SERVE_PORT);
-  const bind = flags.get('bind') ?? '127.0.0.1';
-  if (port === null || bind === 'true') {
-    io.err('usage: occam canary serve [--port N] [--bind ADDR]');
-    return EXIT.usage;
-  }
+async function serve(port: number, bind: string, io: TrustIo, opts: CanaryRunOptions, json: boolean): Promise<number> {
   if (!LOOPBACK_BIND.test(bind)) {
     // The sentinel is a bearer token for its bucket: remote exposure needs TLS, which this host does not terminate.
     io.err(`usage: --bind ${bind} is not loopback; expose the probe host remotely only behind a TLS-terminating proxy`);
@@ -212,6 +175,43 @@ async function serve(flags: Map<string, string>, io: TrustIo, opts: CanaryRunOpt
   return EXIT.ok;
 }
 
+function defineCanary(opts: CanaryRunOptions): TrustVerbDefinition {
+  return (cmd, run) => {
+    cmd.addHelpText('after', EXIT_CODES);
+    cmd
+      .command('selftest')
+      .description('protocol assertions (vector key, manual clock); no network')
+      .option('--json', 'one JSON document with the marker')
+      .action((_o: unknown, self: Command) => run.exit(selftest(run.io(), jsonOf(self))));
+    cmd
+      .command('vectors')
+      .description('write the published vector file (byte-exact), or re-derive every vector of one')
+      .option('--emit', 'write the published vector file')
+      .option('--out <path>', 'with --emit: write to this file instead of stdout')
+      .option('--verify <path>', 're-derive every vector of this vector file (- reads stdin)')
+      .option('--json', 'one JSON document with the marker')
+      .action((o: { emit?: boolean; out?: string; verify?: string }, self: Command) => run.exit(vectors(o, run.io(), jsonOf(self))));
+    cmd
+      .command('smoke')
+      .description('start a probe host, read a probe, verify a truthful and an invented claim')
+      .option('--port <n>', 'port of the probe host (0: any free port)', portOption, 0)
+      .option('--json', 'one JSON document with the marker')
+      .action(async (o: { port: number }, self: Command) => run.exit(await smoke(o.port, run.io(), jsonOf(self))));
+    cmd
+      .command('serve')
+      .description(`run a probe host until SIGINT/SIGTERM (default 127.0.0.1:${DEFAULT_SERVE_PORT})`)
+      .option('--port <n>', 'port to listen on', portOption, DEFAULT_SERVE_PORT)
+      .option('--bind <addr>', 'loopback address to listen on', '127.0.0.1')
+      .option('--json', 'one JSON document once listening')
+      .action(async (o: { port: number; bind: string }, self: Command) => run.exit(await serve(o.port, o.bind, run.io(), opts, jsonOf(self))));
+  };
+}
+
+/** `occam canary …` in-process (tests): the words after `canary`; resolves to the exit code. */
+export function runCanary(args: readonly string[], io: TrustIo, opts: CanaryRunOptions = {}): Promise<number> {
+  return runTrustVerb('canary', defineCanary(opts), args, io);
+}
+
 export function register(program: Command): void {
-  rawArgsVerb(program, 'canary', 'proof-of-read canary: selftest, published vectors, smoke test, standalone probe host', (args, io) => runCanary(args, io));
+  registerTrustVerb(program, 'canary', DESCRIPTION, defineCanary({}));
 }

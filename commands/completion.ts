@@ -32,11 +32,12 @@ export function completionModel(program: Command): CompletionModel {
     const guide = guideFor(cmd.name());
     const raw = guide?.flags !== undefined;
     const values = ARGUMENT_VALUES[cmd.name()]?.() ?? [];
+    // Commander's sub-commands first; a guide row or value list naming one of them again adds nothing.
     const subverbs = [
       ...cmd.commands.map((s) => ({ name: s.name(), summary: s.description(), flags: longFlags(s) })),
       ...(guide?.subverbs ?? []).map((name) => ({ name, summary: `occam ${cmd.name()} ${name}`, flags: [] as string[] })),
       ...values.map((name) => ({ name, summary: name, flags: [] as string[] })),
-    ];
+    ].filter((s, i, all) => all.findIndex((o) => o.name === s.name) === i);
     return {
       name: cmd.name(),
       aliases: cmd.aliases(),

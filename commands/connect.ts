@@ -19,12 +19,19 @@ function hostGroupsHelp(): string {
   ].join('\n');
 }
 
+/** `status — message`, the message without the words the status already ends with (`… restart required`). */
+export function statusLine(status: string, message: string | null | undefined): string {
+  const tail = status.split(' — ').at(-1)!.toLowerCase();
+  const rest = message && message.toLowerCase().startsWith(tail) ? message.slice(tail.length).replace(/^[\s:—-]+/, '') : message;
+  return rest ? `${status} — ${rest}` : status;
+}
+
 export function renderConnect(report: ConnectReport, colour: ReturnType<typeof paint>, verbose: boolean): string {
   const lines: string[] = [];
   const groups: Record<string, string[]> = { Ready: [], 'Almost ready': [], 'Action required': [], 'Not connected': [] };
   for (const row of report.connections) {
     const s = row.readyState.status;
-    const line = `  ${row.name}: ${s}${row.readyState.message ? ` — ${row.readyState.message}` : ''}`;
+    const line = `  ${row.name}: ${statusLine(s, row.readyState.message)}`;
     if (s === 'Ready' || s === 'Configured') groups.Ready.push(line);
     else if (s === 'Configured — restart required') groups['Almost ready'].push(line);
     else if (s === 'Not connected' || s === 'Apply failed' || s === 'Error' || s === 'Not ready') groups['Not connected'].push(line);
@@ -47,7 +54,7 @@ export function renderConnect(report: ConnectReport, colour: ReturnType<typeof p
     lines.push(title === 'Not connected' ? colour.red(`${title} (do not test Occam in these apps):`) : colour.bold(`${title}:`), ...items);
   }
   const statusColour = report.ready ? colour.green : report.exitCode === 0 ? colour.yellow : colour.red;
-  lines.push(`${statusColour(report.status)}${report.message ? ` — ${report.message}` : ''}`);
+  lines.push(statusColour(statusLine(report.status, report.message)));
   return lines.join('\n');
 }
 

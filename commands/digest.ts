@@ -6,6 +6,7 @@ import { ClientCapabilityStore } from '../src/mcp/capabilities.ts';
 import { Services } from '../src/runtime/services.ts';
 import { EXIT, VerbError, intOption, paint, printErr, printJson, printOut, wantsJson } from './output.ts';
 import { describeFailure } from '../src/contract/failures.ts';
+import { startCommandDeadline, timeoutOption } from './deadline.ts';
 
 export function register(program: Command): void {
   program
@@ -20,6 +21,7 @@ export function register(program: Command): void {
     .option('--source <url>', 'discover the URLs from this site (sitemap, then homepage links) instead')
     .option('--max-links <n>', 'with --source: how many discovered links to read (1–8)', intOption('--max-links', 1, 8))
     .option('--timeout-ms <n>', 'per-page deadline (1000–300000 ms)', intOption('--timeout-ms', 1000, 300_000))
+    .option(...timeoutOption('digest'))
     .addHelpText('after', '\nExit codes: 0 at least one page read · 1 every page failed · 2 usage.\nDocs: docs/verbs/digest.md')
     .action(async (urls: string[], opts) => {
       const json = wantsJson(opts);
@@ -33,7 +35,13 @@ export function register(program: Command): void {
         import('../src/read/digest.ts'),
         import('../src/contract/failures.ts'),
       ]);
-      const deps = { runtime, services, resolveMaxTokens: (explicit: number | null) => capabilities.resolveMaxTokens(explicit) };
+      const deadline = startCommandDeadline(runtime, opts.timeout, 'occam digest');
+      const deps = {
+        runtime,
+        services,
+        resolveMaxTokens: (explicit: number | null) => capabilities.resolveMaxTokens(explicit),
+        ...(deadline ? { signal: deadline.signal, deadlineAt: deadline.at } : {}),
+      };
       const c = paint(runtime, json);
       try {
         let entries;
@@ -83,6 +91,7 @@ export function register(program: Command): void {
         }
         throw err;
       } finally {
+        deadline?.clear();
         await services.disposeAll();
       }
     });

@@ -1,9 +1,15 @@
 // `occam disconnect`: remove only Occam-managed ff-occam registrations (operator.md §10).
 import { Command } from 'commander';
 import { processContext } from '../src/runtime/context.ts';
-import { runDisconnect } from '../src/operator/disconnect.ts';
+import { runDisconnect, type DisconnectRow } from '../src/operator/disconnect.ts';
 import { EXIT, paint, printJson, printOut, wantsJson } from './output.ts';
 import { collectList, runtimeInfo } from './operator-common.ts';
+
+/** One host's line: what was planned, what happened, why (unless that only repeats what happened), where. */
+export function disconnectLine(r: DisconnectRow): string {
+  const why = r.reason && r.reason !== r.outcome ? ` (${r.reason})` : '';
+  return `  ${r.name}: ${r.action} → ${r.outcome}${why}${r.path ? ` [${r.path}]` : ''}`;
+}
 
 export function register(program: Command): void {
   program
@@ -22,7 +28,7 @@ export function register(program: Command): void {
         const c = paint(ctx);
         const lines = report.rows
           .filter((r) => r.action !== 'absent')
-          .map((r) => `  ${r.name}: ${r.action} → ${r.outcome}${r.reason ? ` (${r.reason})` : ''}${r.path ? ` [${r.path}]` : ''}`);
+          .map(disconnectLine);
         printOut([...lines, report.ok ? c.green(report.message) : c.red(report.message)].join('\n'));
       }
       process.exitCode = report.ok ? EXIT.ok : EXIT.failed;

@@ -1,5 +1,5 @@
 // What commander does not hold about each verb: its help group and its examples, plus the sub-verbs and flags of
-// the verbs that parse their own arguments (mcp, exam, keys, verify, canary). `occam --help`, every verb's help,
+// the verb that parses its own arguments (exam). `occam --help`, every verb's help,
 // `occam help --json` and the shell completions are all generated from this table and the commander registry,
 // so a verb added without a row here fails a test (test/unit/cli/guide.test.ts).
 
@@ -129,10 +129,6 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['OCCAM_PROFILE=full occam mcp', 'the same with every tool exposed'],
       ['occam mcp --mcp-http --port 8765', 'serve Streamable HTTP on 127.0.0.1:8765'],
     ],
-    flags: [
-      '--mcp-server', '--mcp-http', '--streamable-http', '--remote', '--batch-server', '--port', '--bind',
-      '--tls-cert', '--tls-password', '--jwt-issuer', '--jwt-audience', '--jwt-metadata-uri', '--help',
-    ],
   },
   smoke: {
     group: 'serve',
@@ -251,8 +247,12 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam keys export > occam-key.pem', 'the receipt-signing public key, to pin for verification'],
       ['occam keys export --json', 'the key with its id as JSON'],
     ],
-    subverbs: ['export'],
-    flags: ['--format', '--keys-root', '--no-create', '--json', '--help'],
+    subExamples: {
+      export: [
+        ['occam keys export --format jwk', 'the public key as a JSON Web Key'],
+        ['occam keys export --no-create --json', 'the key if one exists; exit 1 instead of minting one'],
+      ],
+    },
   },
   verify: {
     group: 'trust',
@@ -261,7 +261,6 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam verify --mode citation --receipt r.json --block-text "…" --proof proof.json --pubkey occam-key.pem', 'verify one cited block'],
       ['occam verify --release ./release-dir --pubkey occam-release-key.pem', 'verify a downloaded release'],
     ],
-    flags: ['--pubkey', '--mode', '--receipt', '--markdown', '--block-text', '--block-selector', '--proof', '--input', '--release', '--json', '--help'],
   },
   canary: {
     group: 'trust',
@@ -270,8 +269,24 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam canary smoke', 'start a probe host, read a probe, check truthful and invented claims'],
       ['occam canary serve --port 8971', 'run a probe host on loopback until stopped'],
     ],
-    subverbs: ['selftest', 'vectors', 'smoke', 'serve'],
-    flags: ['--emit', '--out', '--verify', '--port', '--bind', '--json', '--help'],
+    subExamples: {
+      selftest: [
+        ['occam canary selftest', 'the protocol assertions; marker line on stdout'],
+        ['occam canary selftest --json', 'the same as one JSON document'],
+      ],
+      vectors: [
+        ['occam canary vectors --emit --out vectors.json', 'write the published vector file'],
+        ['occam canary vectors --verify vectors.json', 're-derive every vector of a vector file'],
+      ],
+      smoke: [
+        ['occam canary smoke', 'probe host, probe read, truthful and invented claims'],
+        ['occam canary smoke --port 0 --json', 'the same on any free port, as JSON'],
+      ],
+      serve: [
+        ['occam canary serve', 'a probe host on 127.0.0.1:8971 until Ctrl-C'],
+        ['occam canary serve --port 9000 --json', 'on another port; one JSON document once listening'],
+      ],
+    },
   },
   exam: {
     group: 'exam',
@@ -280,7 +295,7 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam exam grade --submission record.json --out report.json', 'grade one behaviour record'],
       ['occam exam selftest', 'the grading engine\'s own assertions'],
     ],
-    subverbs: ['grade', 'tasks', 'selftest', 'harness-selftest'],
+    subverbs: ['grade', 'record', 'report', 'cache', 'tasks', 'selftest', 'harness-selftest'],
     flags: ['--submission', '--out', '--write-env', '--json', '--help'],
   },
 };

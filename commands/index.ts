@@ -2,7 +2,7 @@
 // verb (with its sub-verbs) and stays thin; the work happens in src/.
 import { Command, CommanderError } from 'commander';
 import { EXIT, VerbError, jsonWasPrinted, printErr, printJson } from './output.ts';
-import { VERSION_STRING } from '../src/version.ts';
+import { BUILD_COMMIT, BUILD_KIND, VERSION, VERSION_STRING } from '../src/version.ts';
 import * as mcp from './mcp.ts';
 import * as exam from './exam.ts';
 import * as connect from './connect.ts';
@@ -45,21 +45,22 @@ export const VERBS: readonly VerbModule[] = [
 ];
 
 /** Verbs that parse their own arguments (and print their own usage on --help). */
-const SELF_PARSING = new Set(['mcp', 'exam', 'keys', 'verify', 'canary']);
+const SELF_PARSING = new Set(['exam']);
 
 /**
  * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`
  * anywhere on the line, and the bootstrap's `occam install --from-dir D --version <ver>` (operator.md §16.2) would
  * print the version instead of installing.
  */
-export function buildProgram(opts: { versionFlag?: boolean } = {}): Command {
+export function buildProgram(opts: { versionFlag?: boolean; json?: boolean } = {}): Command {
   const program = new Command('occam')
     .description('Occam — reads web pages into compact, source-linked Markdown for AI agents (CLI + MCP server).');
   if (opts.versionFlag !== false) program.version(VERSION_STRING, '--version', 'print the version and exit');
   program
     .option('--json', 'machine-readable output (one JSON document on stdout)')
     .showSuggestionAfterError(true)
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    // With --json an error is the one JSON document runCli prints, never text beside it.
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), ...(opts.json ? { outputError: () => {} } : {}) })
     .addHelpText(
       'after',
       '\nExit codes: 0 success · 1 ran and failed / not verified · 2 usage error or unreadable input.\n' +
@@ -73,12 +74,10 @@ export function buildProgram(opts: { versionFlag?: boolean } = {}): Command {
     if (!guide) continue;
     cmd.helpGroup(`${groupTitle(guide.group)}:`);
     if (SELF_PARSING.has(cmd.name())) {
-      // These print their own usage (mcp on stderr, where its banner goes; the others on stdout): end it the same way.
+      // It prints its own usage: end it the same way.
       cmd.hook('postAction', (_self, action) => {
         const a = action.args;
-        if (a[0] === 'help' || a.includes('--help') || a.includes('-h')) {
-          (cmd.name() === 'mcp' ? process.stderr : process.stdout).write(examplesText(guide.examples));
-        }
+        if (a[0] === 'help' || a.includes('--help') || a.includes('-h')) process.stdout.write(examplesText(guide.examples));
       });
     } else cmd.addHelpText('after', examplesText(guide.examples));
     for (const sub of cmd.commands) {
@@ -87,24 +86,36 @@ export function buildProgram(opts: { versionFlag?: boolean } = {}): Command {
     }
   }
   program.addHelpText('after', examplesText(PROGRAM_EXAMPLES));
-  program.exitOverride();
-  for (const cmd of program.commands) cmd.exitOverride();
+  // Every command at every depth: usage errors and help come back to runCli as CommanderErrors (exit 2 / 0)
+  // instead of commander calling process.exit itself.
+  for (const cmd of commandTree(program)) cmd.exitOverride();
   return program;
+}
+
+/** `root` and every command under it, depth first (the help walk, completion and exitOverride use it). */
+export function commandTree(root: Command): Command[] {
+  return [root, ...root.commands.flatMap((c) => commandTree(c))];
 }
 
 /** Runs the CLI; resolves to the process exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
   const args = argv.slice(2);
   const verbAt = args.findIndex((a) => !a.startsWith('-'));
-  const program = buildProgram({ versionFlag: !(verbAt >= 0 && args.indexOf('--version') > verbAt) });
+  const json = args.includes('--json');
+  const program = buildProgram({ versionFlag: !(verbAt >= 0 && args.indexOf('--version') > verbAt), json });
+  // `occam --version --json`: the version as the one JSON document --json promises.
+  if (json && verbAt < 0 && args.includes('--version')) {
+    printJson({ version: VERSION, commit: BUILD_COMMIT, build: BUILD_KIND });
+    return EXIT.ok;
+  }
   if (args.length === 0) {
     program.outputHelp({ error: true });
     return EXIT.failed;
   }
   // Only global flags and no verb (`occam --json`): a usage error, not an empty success.
   if (verbAt < 0 && !args.some((a) => a === '-h' || a === '--help' || a === '--version')) {
-    if (args.includes('--json')) printJson({ error: 'no command given: occam <command> [options]' });
-    printErr('usage: occam [--json] <command> [options]\noccam: no command given (occam --help lists the commands)');
+    if (json) printJson({ error: 'no command given: occam <command> [options]' });
+    else printErr('usage: occam [--json] <command> [options]\noccam: no command given (occam --help lists the commands)');
     return EXIT.usage;
   }
   try {
@@ -112,21 +123,17 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
-        return EXIT.ok;
-      }
-      if (err.code === 'commander.unknownCommand') {
-        if (args.includes('--json')) printJson({ error: `unknown command: ${args.find((a) => !a.startsWith('-'))}` });
-        return EXIT.failed;
-      }
-      // commander already printed the usage error on stderr; --json still gets its one document.
-      if (args.includes('--json') && !jsonWasPrinted()) printJson({ error: err.message.replace(/^error: /, '') });
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
+      // A verb with sub-verbs given none prints its help as an error (commander exit code 1): a usage error.
+      if (err.code === 'commander.help') return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      // commander printed the usage error on stderr, or (--json) left it to this one document.
+      if (json && !jsonWasPrinted()) printJson({ error: err.message.replace(/^error: /, '') });
       return EXIT.usage;
     }
     if (err instanceof VerbError) {
       if (err.json !== undefined) printJson(err.json);
-      else if (args.includes('--json') && !jsonWasPrinted()) printJson({ error: err.message });
-      if (err.message) printErr(`occam: ${err.message}`);
+      else if (json && !jsonWasPrinted()) printJson({ error: err.message });
+      if (err.message && !json) printErr(`occam: ${err.message}`);
       return err.exitCode;
     }
     printErr(`occam: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

@@ -7,48 +7,31 @@ import { join } from 'node:path';
 import { keysDirOf, openKeyStore, SIGNING_KEY_FILE } from '../src/trust/keys.ts';
 import { normaliseError } from '../src/contract/failures.ts';
 import { EXIT } from './output.ts';
-import { parseFlags, rawArgsVerb, type TrustIo } from './trust-io.ts';
+import { jsonOf, registerTrustVerb, runTrustVerb, type TrustIo, type TrustVerbDefinition } from './trust-io.ts';
 
 export const KEY_FORMATS = ['pem', 'der', 'jwk'] as const;
 type KeyFormat = (typeof KEY_FORMATS)[number];
 
-const USAGE = [
-  'usage: occam keys export [--keys-root DIR] [--format pem|der|jwk] [--no-create] [--json]',
-  '  pem (default): SPKI PEM · der: raw SPKI DER bytes · jwk: JSON Web Key (EC P-256, public)',
-  '  --no-create: exit 1 instead of minting a key when none exists',
-  'exit codes: 0 ok · 1 no key (--no-create) or unreadable key · 2 usage',
-].join('\n');
+const DESCRIPTION = 'receipt-signing key: `keys export` prints the public key (PEM) to pin for `occam verify`';
+const EXIT_CODES = '\nExit codes: 0 ok · 1 no key (--no-create) or unreadable key · 2 usage.';
 
-export async function runKeys(args: readonly string[], io: TrustIo): Promise<number> {
-  const [sub, ...rest] = args;
-  if (sub === '--help' || sub === '-h' || sub === 'help') {
-    io.out(`${USAGE}\n`);
-    return EXIT.ok;
-  }
-  if (sub !== 'export') {
-    io.err(`usage: ${sub === undefined ? 'missing subverb' : `unknown subverb ${JSON.stringify(sub)}`}\n${USAGE}`);
-    return EXIT.usage;
-  }
-  const { flags, positionals } = parseFlags(rest);
-  if (positionals.length > 0) {
-    io.err(`usage: unexpected argument ${JSON.stringify(positionals[0])}\n${USAGE}`);
-    return EXIT.usage;
-  }
-  const format = (flags.get('format') ?? 'pem').toLowerCase();
+interface ExportOptions {
+  keysRoot?: string;
+  format: string;
+  create: boolean;
+}
+
+async function exportKey(opts: ExportOptions, io: TrustIo, json: boolean): Promise<number> {
+  const format = opts.format.toLowerCase();
   if (!(KEY_FORMATS as readonly string[]).includes(format)) {
     io.err(`usage: --format must be one of ${KEY_FORMATS.join(', ')}`);
     return EXIT.usage;
   }
-  const json = flags.get('json') === 'true';
-  const rootFlag = flags.get('keys-root');
-  if (rootFlag === 'true') {
-    io.err('usage: --keys-root needs a directory');
-    return EXIT.usage;
-  }
-  const dir = rootFlag ?? keysDirOf(io.runtime);
-  if (flags.get('no-create') === 'true' && !existsSync(join(dir, SIGNING_KEY_FILE))) {
-    io.err(`occam keys export: no signing key at ${join(dir, SIGNING_KEY_FILE)} (--no-create)`);
+  const dir = opts.keysRoot ?? keysDirOf(io.runtime);
+  if (!opts.create && !existsSync(join(dir, SIGNING_KEY_FILE))) {
+    // With --json the error is that one document alone.
     if (json) io.out(`${JSON.stringify({ ok: false, error: 'no_signing_key', path: join(dir, SIGNING_KEY_FILE) })}\n`);
+    else io.err(`occam keys export: no signing key at ${join(dir, SIGNING_KEY_FILE)} (--no-create)`);
     return EXIT.failed;
   }
   let store;
@@ -82,6 +65,24 @@ export async function runKeys(args: readonly string[], io: TrustIo): Promise<num
   return EXIT.ok;
 }
 
+const defineKeys: TrustVerbDefinition = (cmd, run) => {
+  cmd.addHelpText('after', EXIT_CODES);
+  cmd
+    .command('export')
+    .description('print this install\'s receipt-signing public key, minting the key on first use')
+    .option('--keys-root <dir>', 'key directory (default: OCCAM_KEYS_ROOT, else the state directory\'s keys/)')
+    .option('--format <format>', `${KEY_FORMATS.join(' | ')}: SPKI PEM (default) · raw SPKI DER bytes · JSON Web Key`, 'pem')
+    .option('--no-create', 'exit 1 instead of minting a key when none exists')
+    .option('--json', 'one JSON document with the key and its id')
+    .addHelpText('after', EXIT_CODES)
+    .action(async (opts: ExportOptions, self: Command) => run.exit(await exportKey(opts, run.io(), jsonOf(self))));
+};
+
+/** `occam keys …` in-process (tests): the words after `keys`; resolves to the exit code. */
+export function runKeys(args: readonly string[], io: TrustIo): Promise<number> {
+  return runTrustVerb('keys', defineKeys, args, io);
+}
+
 export function register(program: Command): void {
-  rawArgsVerb(program, 'keys', 'receipt-signing key: `keys export` prints the public key (PEM) to pin for `occam verify`', runKeys);
+  registerTrustVerb(program, 'keys', DESCRIPTION, defineKeys);
 }

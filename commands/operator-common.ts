@@ -62,6 +62,11 @@ export function terminalPrompter(ctx: RuntimeContext): Prompter {
   };
 }
 
+/** Waits until the person at the terminal presses Enter (stdio TTY or /dev/tty, like every other prompt). */
+export async function pressEnter(ctx: RuntimeContext, message: string): Promise<void> {
+  await onTerminal(ctx, (io) => input({ message, default: '' }, io));
+}
+
 /** Collects repeatable comma lists (`--only a,b --only c`). */
 export function collectList(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];

@@ -1,14 +1,20 @@
 // Shared output conventions for verbs (operator.md §0): machine output on stdout, humans on stderr, colour only
-// on a TTY and never with NO_COLOR / OCCAM_NO_COLOR / --json. Exit codes: 0 ok, 1 failed, 2 usage.
+// on a TTY (or with FORCE_COLOR) and never with NO_COLOR / OCCAM_NO_COLOR / --json. Exit codes: 0 ok, 1 failed, 2 usage.
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { RuntimeContext } from '../src/runtime/context.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
+/**
+ * Colour for humans: never with --json, NO_COLOR or OCCAM_NO_COLOR; FORCE_COLOR (chalk's convention: `0`/`false`
+ * off, anything else on) overrides the TTY check, so colour survives a pager or `script`.
+ */
 export function colourEnabled(ctx: RuntimeContext, json = false): boolean {
   if (json) return false;
   if (ctx.env.NO_COLOR !== undefined && ctx.env.NO_COLOR !== '') return false;
   if (/^(1|true)$/i.test(ctx.env.OCCAM_NO_COLOR ?? '')) return false;
+  const force = ctx.env.FORCE_COLOR;
+  if (force !== undefined) return !/^(0|false)$/i.test(force.trim());
   return ctx.stdoutIsTTY;
 }
 

@@ -7,6 +7,7 @@ import { ClientCapabilityStore } from '../src/mcp/capabilities.ts';
 import { Services } from '../src/runtime/services.ts';
 import { EXIT, VerbError, intOption, printErr, printJson, printOut, wantsJson } from './output.ts';
 import { describeFailure } from '../src/contract/failures.ts';
+import { startCommandDeadline, timeoutOption } from './deadline.ts';
 
 export function register(program: Command): void {
   program
@@ -21,6 +22,7 @@ export function register(program: Command): void {
     .option('--policy <policy>', 'http | browser | http_then_browser (default)')
     .option('--browser', 'read with the headless browser (same as --policy browser)')
     .option('--demo', 'serve the bundled representative article on 127.0.0.1 and read it')
+    .option(...timeoutOption('read'))
     .addHelpText('after', '\nExit codes: 0 read · 1 ok:false (failure code on stderr) · 2 usage.\nDocs: docs/verbs/read.md')
     .action(async (url: string | undefined, opts) => {
       const json = wantsJson(opts);
@@ -34,6 +36,7 @@ export function register(program: Command): void {
       const capabilities = new ClientCapabilityStore(runtime.env, runtime.warn);
       const { transcode } = await import('../src/read/transcode.ts');
       const demo = opts.demo ? await (await import('../src/read/demo.ts')).startDemoServer() : null;
+      const deadline = startCommandDeadline(runtime, opts.timeout, 'occam read');
       try {
         const result = await transcode(
           {
@@ -49,6 +52,7 @@ export function register(program: Command): void {
             services,
             resolveMaxTokens: (explicit) => capabilities.resolveMaxTokens(explicit),
             allowance: demo?.allowance ?? null,
+            ...(deadline ? { signal: deadline.signal, deadlineAt: deadline.at } : {}),
           },
         );
         if (json) printJson(result);
@@ -67,15 +71,24 @@ export function register(program: Command): void {
           | { truncated?: boolean; omitted?: { manifest?: Array<{ heading: string; partial?: boolean }>; manifestSummary?: { sections: number; first?: { heading: string }; last?: { heading: string } } } }
           | undefined;
         if (!json && compile?.truncated) {
-          const left = (compile.omitted?.manifest ?? []).filter((m) => !m.partial).map((m) => m.heading);
-          // Under a small budget the manifest travels as its summary (issue 14): name its span instead.
+          const manifest = compile.omitted?.manifest ?? [];
+          const left = manifest.filter((m) => !m.partial).map((m) => m.heading);
+          const partly = manifest.filter((m) => m.partial).map((m) => m.heading);
+          // Under a small budget the manifest travels as its summary (issue 14): name its span instead. Its first
+          // section may be the one the read stops inside: that one is partly included, not left out.
           const summary = compile.omitted?.manifestSummary;
-          const span = summary?.first && summary.last ? `${summary.sections} section(s), ${summary.first.heading} … ${summary.last.heading}` : '';
-          const named = left.length ? left.join(' · ') : span;
-          printErr(`occam read: truncated to the budget${named ? `; left out: ${named} (read one with --section)` : ''}`);
+          if (!manifest.length && summary?.first && summary.last) {
+            const firstIsPartial = String(result.markdown).split('\n').some((l) => /^#{1,6}\s/.test(l) && l.replace(/^#{1,6}\s+/, '').trim() === summary.first!.heading.trim());
+            if (firstIsPartial) partly.push(summary.first.heading);
+            const whole = summary.sections - (firstIsPartial ? 1 : 0);
+            if (whole > 0) left.push(firstIsPartial ? `${whole} section(s) after it, through ${summary.last.heading}` : `${whole} section(s), ${summary.first.heading} … ${summary.last.heading}`);
+          }
+          const notes = [...(partly.length ? [`partly included: ${partly.join(' · ')}`] : []), ...(left.length ? [`left out: ${left.join(' · ')}`] : [])];
+          printErr(`occam read: truncated to the budget${notes.length ? `; ${notes.join('; ')} (read one with --section)` : ''}`);
         }
         process.exitCode = EXIT.ok;
       } finally {
+        deadline?.clear();
         await demo?.close();
         await services.disposeAll();
       }

@@ -1,12 +1,11 @@
 // `occam session`: session profiles — init, list, import, export-state (operator.md §13). Header values are never
 // printed; files are owner-only.
 import { Command } from 'commander';
-import { createInterface } from 'node:readline';
 import { processContext } from '../src/runtime/context.ts';
 import { SessionError, sessionExportState, sessionImport, sessionInit, sessionList } from '../src/operator/sessions.ts';
 import { findBrowser } from '../src/operator/doctor/checks.ts';
 import { EXIT, VerbError, printErr, printJson, printOut, wantsJson } from './output.ts';
-import { canPrompt } from './operator-common.ts';
+import { canPrompt, pressEnter } from './operator-common.ts';
 
 function emit(json: boolean, value: Record<string, unknown>, human: string): void {
   if (json) printJson(value);
@@ -85,14 +84,7 @@ export function register(program: Command): void {
           sessionExportState(
             ctx,
             { url: opts.url, id: opts.id, stateFile: opts.stateFile, userAgent: opts.userAgent, writeProfile: opts.writeProfile, force: opts.force, timeoutMs: Number(opts.timeoutMs) || 60_000, executablePath: browser.path! },
-            () =>
-              new Promise<void>((resolve) => {
-                const rl = createInterface({ input: process.stdin, output: process.stderr });
-                rl.question('Log in in the browser window, then press Enter here… ', () => {
-                  rl.close();
-                  resolve();
-                });
-              }),
+            () => pressEnter(ctx, 'Log in in the browser window, then press Enter here…'),
           ),
         json,
       );

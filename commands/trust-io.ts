@@ -1,8 +1,10 @@
 // Shared plumbing of the trust verbs (`keys`, `verify`, `canary`): injectable edges so tests can run a verb
-// in-process, and the reference flag grammar (`--name value`; a flag followed by another flag or by nothing
-// reads as "true"; `--name=value` also accepted).
+// in-process, and one way to define such a verb as a commander command that runs both inside the `occam` program
+// and on its own (tests, with captured IO).
+import { Command, CommanderError } from 'commander';
 import { processContext, type RuntimeContext } from '../src/runtime/context.ts';
 import { readBoundedText, type InputKind } from '../src/runtime/bounded-input.ts';
+import { EXIT } from './output.ts';
 
 export interface TrustIo {
   runtime: RuntimeContext;
@@ -24,50 +26,46 @@ export function processTrustIo(): TrustIo {
   };
 }
 
-export interface ParsedFlags {
-  flags: Map<string, string>;
-  positionals: string[];
+/** What a trust verb's actions are given: the IO (made on first use, so `--help` builds none) and the exit sink. */
+export interface TrustVerbRun {
+  io: () => TrustIo;
+  exit: (code: number) => void;
 }
 
-export function parseFlags(args: readonly string[]): ParsedFlags {
-  const flags = new Map<string, string>();
-  const positionals: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a.startsWith('--') && a.length > 2) {
-      const eq = a.indexOf('=');
-      if (eq > 0) {
-        flags.set(a.slice(2, eq), a.slice(eq + 1));
-        continue;
-      }
-      const next = args[i + 1];
-      if (next === undefined || (next.startsWith('--') && next.length > 2)) flags.set(a.slice(2), 'true');
-      else {
-        flags.set(a.slice(2), next);
-        i++;
-      }
-    } else positionals.push(a);
+/** Adds a trust verb's options, sub-verbs and actions to `cmd` (named and described by the caller). */
+export type TrustVerbDefinition = (cmd: Command, run: TrustVerbRun) => void;
+
+/** Whether `--json` was given on this command or (inside the program) globally. */
+export function jsonOf(cmd: Command): boolean {
+  return cmd.optsWithGlobals().json === true;
+}
+
+/** Registers a trust verb on the `occam` program: process IO, the action's code becomes the exit code. */
+export function registerTrustVerb(program: Command, name: string, description: string, define: TrustVerbDefinition): void {
+  let io: TrustIo | undefined;
+  define(program.command(name).description(description), {
+    io: () => (io ??= processTrustIo()),
+    exit: (code) => {
+      process.exitCode = code;
+    },
+  });
+}
+
+/**
+ * Runs a trust verb in-process on the words after its name, with `io` for every byte in and out; resolves to the
+ * exit code (help 0, commander's usage errors 2, else what the action reported).
+ */
+export async function runTrustVerb(name: string, define: TrustVerbDefinition, args: readonly string[], io: TrustIo): Promise<number> {
+  let code: number = EXIT.ok;
+  const cmd = new Command(name)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  define(cmd, { io: () => io, exit: (c) => (code = c) });
+  try {
+    await cmd.parseAsync([...args], { from: 'user' });
+    return code;
+  } catch (err) {
+    if (!(err instanceof CommanderError)) throw err;
+    return err.code === 'commander.helpDisplayed' ? EXIT.ok : EXIT.usage;
   }
-  return { flags, positionals };
-}
-
-/** Registers a verb whose arguments are handed over raw (the verb parses its own grammar). */
-export function rawArgsVerb(
-  program: import('commander').Command,
-  name: string,
-  description: string,
-  run: (args: string[], io: TrustIo) => Promise<number>,
-): void {
-  program
-    .command(name)
-    .description(description)
-    .argument('[args...]', `arguments (occam ${name} --help)`)
-    .helpOption(false)
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(async (args: string[]) => {
-      // The global --json is consumed by the program; hand it back to the verb.
-      const json = program.opts().json === true && !args.includes('--json');
-      process.exitCode = await run(json ? [...args, '--json'] : args, processTrustIo());
-    });
 }

@@ -9,15 +9,15 @@ import type { TrustIo } from './trust-io.ts';
 
 export const RELEASE_USAGE = 'usage: occam verify --release DIR --pubkey RELEASE_KEY.pem';
 
-/** `flags` as parsed by trust-io's parseFlags (`--release` with no value reads as "true"). */
-export async function runVerifyRelease(flags: ReadonlyMap<string, string>, io: TrustIo): Promise<number> {
-  const dir = flags.get('release');
-  const pubkey = flags.get('pubkey');
-  if (!dir || dir === 'true') {
+/** `opts`: the `--release` directory and `--pubkey` file of `occam verify`. */
+export async function runVerifyRelease(opts: { release?: string; pubkey?: string }, io: TrustIo): Promise<number> {
+  const dir = opts.release;
+  const pubkey = opts.pubkey;
+  if (!dir) {
     io.err(`usage: --release needs the release directory\n${RELEASE_USAGE}`);
     return EXIT.usage;
   }
-  if (!pubkey || pubkey === 'true') {
+  if (!pubkey) {
     io.err(`usage: --pubkey is required (the pinned occam-release-key.pem, obtained out of band)\n${RELEASE_USAGE}`);
     return EXIT.usage;
   }

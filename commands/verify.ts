@@ -11,23 +11,40 @@ import { looksLikeCapsule } from '../src/trust/receipts/capsule.ts';
 import { readReceiptMaterial, verifyReceiptOffline } from '../src/trust/receipts/verify.ts';
 import { OccamError } from '../src/contract/failures.ts';
 import { EXIT } from './output.ts';
-import { parseFlags, rawArgsVerb, type TrustIo } from './trust-io.ts';
+import { jsonOf, registerTrustVerb, runTrustVerb, type TrustIo, type TrustVerbDefinition } from './trust-io.ts';
 import { runVerifyRelease } from './verify-release.ts';
 
 export const CLI_VERIFY_MODES = ['receipt', 'citation', 'manifest', 'history'] as const;
 type CliMode = (typeof CLI_VERIFY_MODES)[number];
 const VERIFIED = new Set(['verified', 'citation_verified', 'manifest_verified', 'history_verified']);
 
-const USAGE = [
-  'usage: occam verify --pubkey PEM [--mode receipt|citation|manifest|history] …',
+const DESCRIPTION = 'verify a receipt, capsule, citation, dataset manifest or watch history offline against a pinned key';
+const USAGE = 'usage: occam verify --pubkey PEM [--mode receipt|citation|manifest|history] … [FILE] (occam verify --help)';
+const MODES_HELP = [
+  '',
+  'Modes:',
   '  receipt  (default): --receipt FILE|- [--markdown FILE]        receipt, bare envelope or occam://capsule/…',
   '  citation:           --receipt FILE|- --block-text TEXT --proof FILE [--block-selector SEL]',
   '  manifest:           --input FILE|-                            an occam_dataset_export response',
   '  history:            --input FILE|-                            entries array or {history:[…]}',
   '  occam verify FILE --pubkey PEM                                 mode detected from the file',
   '  occam verify --release DIR --pubkey RELEASE_KEY.pem            a downloaded release (docs/release.md)',
-  'exit codes: 0 verified · 1 parsed but not verified · 2 usage or unreadable input',
+  '',
+  'Exit codes: 0 verified · 1 parsed but not verified · 2 usage or unreadable input.',
 ].join('\n');
+
+/** The options of `occam verify` (commander's camel-cased names). */
+export interface VerifyOptions {
+  pubkey?: string;
+  mode?: string;
+  receipt?: string;
+  markdown?: string;
+  blockText?: string;
+  proof?: string;
+  blockSelector?: string;
+  input?: string;
+  release?: string;
+}
 
 class UsageError extends Error {
   /** The taxonomy code of an input refused by its cap or type (input_too_large, input_not_regular_file). */
@@ -49,7 +66,7 @@ function render(r: Report): string {
 }
 
 function readOrUsage(io: TrustIo, path: string | undefined, what: string): string {
-  if (path === undefined || path === 'true') throw new UsageError(`${what} is required`);
+  if (path === undefined) throw new UsageError(`${what} is required`);
   try {
     return io.readText(path);
   } catch (err) {
@@ -70,8 +87,8 @@ function detectMode(text: string): CliMode {
   return 'receipt';
 }
 
-function receiptMode(flags: Map<string, string>, io: TrustIo, pem: string, receiptText: string): Report {
-  const markdown = flags.has('markdown') ? readOrUsage(io, flags.get('markdown'), '--markdown') : null;
+function receiptMode(opts: VerifyOptions, io: TrustIo, pem: string, receiptText: string): Report {
+  const markdown = opts.markdown !== undefined ? readOrUsage(io, opts.markdown, '--markdown') : null;
   const parsed = readReceiptMaterial(receiptText);
   if (!parsed.ok) return { mode: 'receipt', verdict: 'invalid_receipt', message: parsed.reason };
   const r = verifyReceiptOffline(parsed.material, parsePublicKeyPem(pem), markdown);
@@ -88,10 +105,10 @@ function receiptMode(flags: Map<string, string>, io: TrustIo, pem: string, recei
   };
 }
 
-function citationMode(flags: Map<string, string>, io: TrustIo, pem: string, receiptText: string): Report {
-  const text = flags.get('block-text');
-  if (text === undefined || text === 'true') throw new UsageError('--block-text is required in citation mode');
-  const proofText = readOrUsage(io, flags.get('proof'), '--proof');
+function citationMode(opts: VerifyOptions, io: TrustIo, pem: string, receiptText: string): Report {
+  const text = opts.blockText;
+  if (text === undefined) throw new UsageError('--block-text is required in citation mode');
+  const proofText = readOrUsage(io, opts.proof, '--proof');
   const parsed = readReceiptMaterial(receiptText);
   if (!parsed.ok) return { mode: 'citation', verdict: 'invalid_receipt', message: parsed.reason };
   const env = parsed.material.envelope;
@@ -99,8 +116,7 @@ function citationMode(flags: Map<string, string>, io: TrustIo, pem: string, rece
   const r = verifyReceiptOffline(parsed.material, parsePublicKeyPem(pem));
   if (r.verdict !== 'verified') return { mode: 'citation', verdict: r.verdict, signatureValid: r.signatureValid, keyId: env.keyId, message: r.message };
   const proof = parseProof(proofText);
-  const selector = flags.get('block-selector');
-  const leaf = blockLeaf(text, selector === undefined || selector === 'true' ? '' : selector);
+  const leaf = blockLeaf(text, opts.blockSelector ?? '');
   const ok = proof !== null && verifyMerkleProof(leaf, proof, env.blockMerkleRoot);
   return {
     mode: 'citation', verdict: ok ? 'citation_verified' : 'citation_invalid', signatureValid: true, keyId: env.keyId,
@@ -131,50 +147,67 @@ function historyMode(pem: string, inputText: string): Report {
   };
 }
 
-export async function runVerifyCli(args: readonly string[], io: TrustIo): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    io.out(`${USAGE}\n`);
-    return EXIT.ok;
-  }
-  const { flags, positionals } = parseFlags(args);
-  if (flags.has('release')) return runVerifyRelease(flags, io);
+async function verifyAction(positionals: readonly string[], opts: VerifyOptions, io: TrustIo, json: boolean): Promise<number> {
+  if (opts.release !== undefined) return runVerifyRelease(opts, io);
   try {
     if (positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[1])}`);
-    const modeFlag = flags.get('mode');
+    const modeFlag = opts.mode;
     if (modeFlag !== undefined && !(CLI_VERIFY_MODES as readonly string[]).includes(modeFlag.toLowerCase())) {
       throw new UsageError(`unknown mode ${JSON.stringify(modeFlag)} (receipt, citation, manifest, history)`);
     }
-    const pubkey = flags.get('pubkey');
-    if (pubkey === undefined || pubkey === 'true') throw new UsageError('--pubkey is required (a PEM from `occam keys export`, pinned out of band)');
-    const pem = readOrUsage(io, pubkey, '--pubkey');
+    if (opts.pubkey === undefined) throw new UsageError('--pubkey is required (a PEM from `occam keys export`, pinned out of band)');
+    const pem = readOrUsage(io, opts.pubkey, '--pubkey');
     const positional = positionals[0];
     const positionalText = positional !== undefined ? readOrUsage(io, positional, 'input file') : undefined;
     // Without --mode, a positional file or a bare --input is classified by its content; otherwise receipt.
-    const detectFrom = positionalText ?? (flags.has('input') && !flags.has('receipt') ? readOrUsage(io, flags.get('input'), '--input') : undefined);
+    const detectFrom = positionalText ?? (opts.input !== undefined && opts.receipt === undefined ? readOrUsage(io, opts.input, '--input') : undefined);
     const mode: CliMode = (modeFlag?.toLowerCase() as CliMode | undefined) ?? (detectFrom !== undefined ? detectMode(detectFrom) : 'receipt');
-    const inputText = flags.has('input') && detectFrom !== undefined && positionalText === undefined ? detectFrom : undefined;
+    const inputText = opts.input !== undefined && detectFrom !== undefined && positionalText === undefined ? detectFrom : undefined;
     const source = (flag: 'receipt' | 'input') =>
       flag === 'input' && inputText !== undefined ? inputText
-        : flags.has(flag) ? readOrUsage(io, flags.get(flag), `--${flag}`) : positionalText ?? readOrUsage(io, undefined, `--${flag}`);
+        : opts[flag] !== undefined ? readOrUsage(io, opts[flag], `--${flag}`) : positionalText ?? readOrUsage(io, undefined, `--${flag}`);
     const report =
-      mode === 'receipt' ? receiptMode(flags, io, pem, source('receipt'))
-        : mode === 'citation' ? citationMode(flags, io, pem, source('receipt'))
+      mode === 'receipt' ? receiptMode(opts, io, pem, source('receipt'))
+        : mode === 'citation' ? citationMode(opts, io, pem, source('receipt'))
           : mode === 'manifest' ? manifestMode(pem, source('input'))
             : historyMode(pem, source('input'));
     const verified = VERIFIED.has(report.verdict);
     io.out(render({ ...report, ok: verified }));
-    if (flags.get('json') !== 'true') io.err(`occam verify: ${report.verdict}${report.keyId ? ` (${report.keyId})` : ''}`);
+    if (!json) io.err(`occam verify: ${report.verdict}${report.keyId ? ` (${report.keyId})` : ''}`);
     return verified ? EXIT.ok : EXIT.failed;
   } catch (err) {
     if (err instanceof UsageError) {
-      if (flags.get('json') === 'true') io.out(`${JSON.stringify({ ok: false, verdict: 'usage_error', ...(err.failureCode ? { failureCode: err.failureCode } : {}), error: err.message }, null, 2)}\n`);
-      io.err(`usage: ${err.message}\n${USAGE}`);
+      // With --json the error is that one document alone.
+      if (json) io.out(`${JSON.stringify({ ok: false, verdict: 'usage_error', ...(err.failureCode ? { failureCode: err.failureCode } : {}), error: err.message }, null, 2)}\n`);
+      else io.err(`usage: ${err.message}\n${USAGE}`);
       return EXIT.usage;
     }
     throw err;
   }
 }
 
+const defineVerify: TrustVerbDefinition = (cmd, run) => {
+  cmd
+    .argument('[file...]', 'a receipt, capsule, dataset export or watch history (mode detected from its content)')
+    .option('--pubkey <pem>', 'the pinned public key (PEM from `occam keys export`, or the release key)')
+    .option('--mode <mode>', `${CLI_VERIFY_MODES.join(' | ')} (default: detected from FILE / --input, else receipt)`)
+    .option('--receipt <file>', 'receipt, bare envelope or capsule (- reads stdin)')
+    .option('--markdown <file>', 'receipt mode: the Markdown the receipt signs (checks the content hash)')
+    .option('--block-text <text>', 'citation mode: the cited block\'s text')
+    .option('--proof <file>', 'citation mode: the Merkle proof (JSON array)')
+    .option('--block-selector <sel>', 'citation mode: the cited block\'s selector')
+    .option('--input <file>', 'manifest / history mode input (- reads stdin)')
+    .option('--release <dir>', 'verify a downloaded release directory (with --pubkey RELEASE_KEY.pem)')
+    .option('--json', 'no human note on stderr (the report is JSON either way)')
+    .addHelpText('after', MODES_HELP)
+    .action(async (positionals: string[], opts: VerifyOptions, self: Command) => run.exit(await verifyAction(positionals, opts, run.io(), jsonOf(self))));
+};
+
+/** `occam verify …` in-process (tests): the words after `verify`; resolves to the exit code. */
+export function runVerifyCli(args: readonly string[], io: TrustIo): Promise<number> {
+  return runTrustVerb('verify', defineVerify, args, io);
+}
+
 export function register(program: Command): void {
-  rawArgsVerb(program, 'verify', 'verify a receipt, capsule, citation, dataset manifest or watch history offline against a pinned key', runVerifyCli);
+  registerTrustVerb(program, 'verify', DESCRIPTION, defineVerify);
 }

@@ -19,7 +19,8 @@ function node24() {
   if (!existsSync(bin)) {
     console.error(`occam: Node ${process.version} cannot run the sources; installing Node 24 into ${prefix} (once)…`);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const r = spawnSync(npm, ['install', '--prefix', prefix, '--no-audit', '--no-fund', 'node@24'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    // npm's own report (`added 2 packages`) goes to stderr: stdout belongs to the command being run.
+    const r = spawnSync(npm, ['install', '--prefix', prefix, '--no-audit', '--no-fund', 'node@24'], { stdio: ['ignore', 2, 'inherit'] });
     if (r.status !== 0 || !existsSync(bin)) {
       console.error('occam: could not install Node 24; install Node.js >= 22.18 yourself (see INSTALL.md)');
       process.exit(1);

@@ -9,6 +9,8 @@ declare const OCCAM_BUILD_COMMIT: string | undefined;
 declare const OCCAM_BUILD_KIND: string | undefined;
 
 export const VERSION: string = pkg.version;
+/** The npm package's name (what `npm install -g` takes). */
+export const PACKAGE_NAME: string = pkg.name;
 
 /** `git rev-parse --short=12 HEAD` of a checkout without a child process; null outside one. */
 export function commitFromGit(root = join(dirname(fileURLToPath(import.meta.url)), '..')): string | null {

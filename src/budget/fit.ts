@@ -243,6 +243,18 @@ export function matchSelector(doc: MdDocument, selector: string): number[] {
     .map((s) => s.ordinal);
 }
 
+/** How many headings a miss lists (a long page's index would crowd out the message). */
+export const MISS_HEADINGS_LISTED = 20;
+
+/** ` Headings here: A · B · … (+N more).` — what a selector could have named. */
+function headingsHint(doc: MdDocument): string {
+  const headings = doc.sections.filter((s) => s.level > 0).map((s) => s.heading.trim()).filter(Boolean);
+  if (headings.length === 0) return ' This page has no headings.';
+  const shown = headings.slice(0, MISS_HEADINGS_LISTED).join(' · ');
+  const more = headings.length > MISS_HEADINGS_LISTED ? ` (+${headings.length - MISS_HEADINGS_LISTED} more)` : '';
+  return ` Headings here: ${shown}${more}.`;
+}
+
 /** Keeps only the matched sections (with their subsections), in document order; none → content_selectors_miss. */
 export function applySelectors(doc: MdDocument, selectors: readonly string[]): string {
   const keep = new Set<number>();
@@ -252,6 +264,8 @@ export function applySelectors(doc: MdDocument, selectors: readonly string[]): s
       for (let i = s.firstBlock; i < s.subtreeEnd; i++) keep.add(i);
     }
   }
-  if (!keep.size) throw new OccamError('content_selectors_miss', `No section matched ${selectors.map((s) => JSON.stringify(s)).join(', ')}.`);
+  if (!keep.size) {
+    throw new OccamError('content_selectors_miss', `No section matched ${selectors.map((s) => JSON.stringify(s)).join(', ')}.${headingsHint(doc)}`);
+  }
   return joinBlocks([...keep].sort((a, b) => a - b).map((i) => doc.blocks[i].text));
 }

@@ -287,6 +287,16 @@ class Acquisition {
   }
 }
 
+/** Whether `err` (or an error it wraps) is a refused TCP connect. */
+export function connectionRefused(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown; errors?: unknown } | null | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ECONNREFUSED') return true;
+    // Happy-eyeballs dials report every address's failure together.
+    if (Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every((x) => connectionRefused(x))) return true;
+  }
+  return false;
+}
+
 /** Maps anything thrown below to a taxonomy OccamError; transport-level unknowns become network_error. */
 function asOccamError(err: unknown, timedOut: boolean, context: Record<string, unknown>): OccamError {
   if (timedOut) return new OccamError('timeout', 'The fetch exceeded its time budget.', context);
@@ -295,6 +305,8 @@ function asOccamError(err: unknown, timedOut: boolean, context: Record<string, u
   }
   let { code } = normaliseError(err);
   if (code === 'extraction_failed' || code === 'transcode_failed') code = 'network_error';
+  // The one transport failure worth naming: nothing listens there (a wrong port, a server that is down).
+  if (code === 'network_error' && connectionRefused(err)) return new OccamError(code, 'Connection refused (http).', context);
   const messages: Partial<Record<FailureCode, string>> = {
     timeout: 'The fetch exceeded its time budget.',
     network_error: 'The connection failed or was reset.',

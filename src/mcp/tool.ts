@@ -7,6 +7,7 @@ import { OccamError } from '../contract/failures.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import type { ClientCapabilityStore } from './capabilities.ts';
 import type { Services } from '../runtime/services.ts';
+import { startDeadline } from '../runtime/deadline.ts';
 import type { SessionToolSurface } from '../runtime/surface.ts';
 
 /** Per-connection state: each stdio process, WebSocket or remote connection owns one. */
@@ -122,8 +123,7 @@ async function runWithDeadline<Schema extends z.ZodObject<any>>(tool: ToolModule
   const ms = base === 0 ? asked : Math.max(base, asked);
   if (!ms) return tool.handler(args, ctx);
   const started = performance.now();
-  const controller = new AbortController();
-  const soft = setTimeout(() => controller.abort(new OccamError('timeout', `${tool.name} reached its ${ms} ms deadline.`, { deadlineMs: ms })), ms);
+  const deadline = startDeadline(ms, tool.name);
   let hard: NodeJS.Timeout | undefined;
   const backstop = new Promise<never>((_, reject) => {
     hard = setTimeout(
@@ -132,10 +132,10 @@ async function runWithDeadline<Schema extends z.ZodObject<any>>(tool: ToolModule
     );
   });
   try {
-    const signal = AbortSignal.any([ctx.signal, controller.signal]);
-    return await Promise.race([tool.handler(args, { ...ctx, signal, deadline: { at: started + ms, ms } }), backstop]);
+    const signal = AbortSignal.any([ctx.signal, deadline.signal]);
+    return await Promise.race([tool.handler(args, { ...ctx, signal, deadline: { at: deadline.at, ms } }), backstop]);
   } finally {
-    clearTimeout(soft);
+    deadline.clear();
     clearTimeout(hard);
   }
 }

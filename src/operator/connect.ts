@@ -263,7 +263,9 @@ export async function runConnect(deps: ConnectDeps, opts: ConnectOptions): Promi
 
   if (!mode.mutateHosts) {
     report.status = 'Installed — connect skipped';
-    report.message = mode.mode === 'detect-only' ? 'Detection only: nothing was changed.' : `Connect skipped (${mode.reason}); nothing was changed.`;
+    const found = [...detections.values()].filter(({ det }) => det.detected).map(({ a }) => a.name);
+    const foundText = found.length ? `found ${found.join(', ')}` : 'no AI app found';
+    report.message = mode.mode === 'detect-only' ? `Detection only: ${foundText}; nothing was changed.` : `Connect skipped (${mode.reason}); ${foundText}; nothing was changed.`;
     return finish(report);
   }
   if (targets.length === 0) {

@@ -6,8 +6,8 @@ import { desiredLaunch, SERVER_NAME, type RuntimeInfo } from './entry.ts';
 import { HOST_ADAPTERS, HOST_IDS, detectHost, type HostAdapter } from './hosts/registry.ts';
 import { inspectHost, type Inspection } from './hosts/shapes.ts';
 import { cliRemove } from './hosts/cli.ts';
-import { rmSync } from 'node:fs';
-import { atomicWrite, editJsonText, loadJsonConfig, resolveWriteTarget, toBytes, validatorFor, writeBackup } from './config-edit.ts';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { atomicWrite, backupPath, editJsonText, loadJsonConfig, resolveWriteTarget, toBytes, validatorFor, writeBackup } from './config-edit.ts';
 import { createdRecord, forgetCreated, removeCreatedDirs, withoutCreated } from './created.ts';
 
 export type DisconnectAction = 'remove' | 'preserve' | 'absent' | 'refuse';
@@ -108,10 +108,15 @@ async function removeEntry(ctx: Ctx, a: HostAdapter, insp: Inspection): Promise<
       forgetCreated(ctx, path);
       return { ok: true, error: null };
     }
-    const backupPath = writeBackup(path);
-    atomicWrite(path, toBytes(text, loaded.bom), { mode: loaded.mode, validate: validatorFor(loaded), platform: ctx.platform });
+    const bytes = toBytes(text, loaded.bom);
+    // Back to exactly what connect's backup holds (the file before Occam touched it): that backup has nothing left
+    // to keep, so it goes instead of a new one being written.
+    const restored = existsSync(backupPath(path)) && bytes.equals(readFileSync(backupPath(path)));
+    const backup = restored ? undefined : writeBackup(path);
+    atomicWrite(path, bytes, { mode: loaded.mode, validate: validatorFor(loaded), platform: ctx.platform });
+    if (restored) rmSync(backupPath(path), { force: true });
     if (created) forgetCreated(ctx, path);
-    return { ok: true, error: null, backupPath };
+    return { ok: true, error: null, ...(backup ? { backupPath: backup } : {}) };
   } catch (err) {
     return { ok: false, error: (err as Error).message };
   }

@@ -1,5 +1,6 @@
 // Info verbs' core (operator.md §17): SemVer precedence, the release check of `occam update`, and `occam status`.
 import { existsSync, readFileSync } from 'node:fs';
+import semver from 'semver';
 import type { Ctx } from './proc.ts';
 import { occamPaths, pathApi } from '../config/paths.ts';
 import { inspectEnv } from '../config/env.ts';
@@ -10,28 +11,10 @@ export const DEFAULT_RELEASES_API = 'https://api.github.com/repos/ff-occam/ff-oc
 
 /** SemVer 2.0 precedence: -1, 0, 1 (build metadata ignored; `1.0.0-rc.2 < 1.0.0`). Null when not SemVer. */
 export function compareSemver(a: string, b: string): number | null {
-  const parse = (v: string) => {
-    const m = /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(v.trim());
-    return m ? { core: [Number(m[1]), Number(m[2]), Number(m[3])], pre: m[4] ? m[4].split('.') : [] } : null;
-  };
-  const x = parse(a);
-  const y = parse(b);
-  if (!x || !y) return null;
-  for (let i = 0; i < 3; i++) if (x.core[i] !== y.core[i]) return x.core[i] < y.core[i] ? -1 : 1;
-  if (x.pre.length === 0 || y.pre.length === 0) return x.pre.length === y.pre.length ? 0 : x.pre.length === 0 ? 1 : -1;
-  for (let i = 0; i < Math.max(x.pre.length, y.pre.length); i++) {
-    const p = x.pre[i];
-    const q = y.pre[i];
-    if (p === undefined) return -1;
-    if (q === undefined) return 1;
-    if (p === q) continue;
-    const pn = /^\d+$/.test(p);
-    const qn = /^\d+$/.test(q);
-    if (pn && qn) return Number(p) < Number(q) ? -1 : 1;
-    if (pn !== qn) return pn ? -1 : 1;
-    return p < q ? -1 : 1;
-  }
-  return 0;
+  // clean() drops a leading `v` and build metadata (`+build.5`), which SemVer precedence ignores.
+  const x = semver.clean(a);
+  const y = semver.clean(b);
+  return x && y ? semver.compare(x, y) : null;
 }
 
 /** The installed version: `<OCCAM_HOME>/VERSION`, else the running build's version. */
@@ -62,7 +45,8 @@ export interface UpdateReport {
 export async function checkUpdate(ctx: Ctx, occamHome: string, arch: string, fetcher: Fetcher): Promise<UpdateReport> {
   const installed = installedVersion(ctx, occamHome);
   const rid = ridOf(ctx, arch);
-  const hint = 'Re-run the install command in INSTALL.md §3 (it installs the latest release over this one).';
+  const upgrade = 'Re-run the install command in INSTALL.md §3 (it installs the latest release over this one).';
+  const retry = 'The release check needs the network (or OCCAM_LATEST_VERSION); run occam update again when it is reachable.';
   let latest = inspectEnv<string | null>('OCCAM_LATEST_VERSION', ctx.env).value;
   let error: string | null = null;
   if (!latest) {
@@ -84,7 +68,7 @@ export async function checkUpdate(ctx: Ctx, occamHome: string, arch: string, fet
   }
   const cmp = latest ? compareSemver(installed, latest) : null;
   const updateAvailable = cmp === -1;
-  return { installed, latest: latest ?? null, rid, updateAvailable, upgradeHint: updateAvailable || error ? hint : null, error };
+  return { installed, latest: latest ?? null, rid, updateAvailable, upgradeHint: error ? retry : updateAvailable ? upgrade : null, error };
 }
 
 export function statusReport(ctx: Ctx, occamHome: string) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { makeWorld, runOccam, REPO } from '../helpers/operator-world.ts';
 import { buildProgram } from '../../commands/index.ts';
 import { VERB_GUIDE, examplesText } from '../../commands/guide.ts';
+import { VERSION } from '../../src/version.ts';
 
 const w = makeWorld();
 after(() => w.cleanup());
@@ -90,17 +91,22 @@ test('occam --help | <reader that already left>: no EPIPE stack trace, exit 0; t
   }
 });
 
-test('occam --json with no verb, or with a flag commander rejects: usage on stderr, a JSON error on stdout, exit 2; occam alone stays exit 1', () => {
+test('occam --json with no verb, an unknown verb or a flag commander rejects: only a JSON error on stdout, exit 2; occam alone stays exit 1', () => {
   const r = runOccam(w, ['--json']);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /^usage: occam/m);
+  assert.equal(r.stderr, '');
   assert.match(r.json.error, /no command given/);
   assert.equal(runOccam(w, []).code, 1);
-  // A flag commander rejects: its message on stderr, exit 2, and still one JSON document with --json.
+  const unknown = runOccam(w, ['--json', 'frobnicate']);
+  assert.deepEqual([unknown.code, unknown.stderr], [2, '']);
+  assert.match(unknown.json.error, /unknown command 'frobnicate'/);
+  // A flag commander rejects: exit 2, and with --json the message only inside the one JSON document.
   const bad = runOccam(w, ['connect', '--no-such-flag', '--json']);
-  assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /unknown option '--no-such-flag'/);
+  assert.deepEqual([bad.code, bad.stderr], [2, '']);
   assert.match(bad.json.error, /unknown option '--no-such-flag'/);
+  const text = runOccam(w, ['connect', '--no-such-flag']);
+  assert.deepEqual([text.code, text.stdout], [2, '']);
+  assert.match(text.stderr, /unknown option '--no-such-flag'/);
 });
 
 test('the self-parsing verbs end their --help with their examples (mcp on stderr, the others on stdout)', () => {
@@ -110,6 +116,15 @@ test('the self-parsing verbs end their --help with their examples (mcp on stderr
     const text = verb === 'mcp' ? r.stderr : r.stdout;
     assert.ok(text.trimEnd().endsWith(examplesText(g.examples).trimEnd()), `${verb} --help ends with its examples:\n${text.slice(-400)}`);
   }
+});
+
+test('occam --version --json prints the version as one JSON document; --version alone stays text', () => {
+  const r = runOccam(w, ['--version', '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.json.version, VERSION);
+  assert.ok('commit' in r.json && 'build' in r.json);
+  const text = runOccam(w, ['--version']);
+  assert.match(text.stdout, new RegExp(`^${VERSION.replace(/\./g, '\\.')}`));
 });
 
 test('private_url_blocked names OCCAM_ALLOW_PRIVATE_URLS, in the failure fix and on stderr', () => {

@@ -3,7 +3,10 @@
 // checkout. For each: a fresh HOME, `occam connect --only cursor --yes` through that form's own command, the entry
 // it wrote launched exactly as Cursor would (tools/list through the written command, with a PATH that has no
 // suitable Node on it), then `occam disconnect`. HOME lies outside TMPDIR: connect refuses temp-dir binaries.
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+// The npm forms install the tarball `npm pack` made in a fresh clone with no build beforehand
+// (test/helpers/build-cache.ts): a package that only works after a manual build fails here.
+import { generateKeyPairSync } from 'node:crypto';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,6 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { NPM, REPO, npmTarball, releaseBuild, sh } from '../helpers/build-cache.ts';
 import { expectedToolCount } from '../../src/operator/verify.ts';
+import { VERSION } from '../../src/version.ts';
 
 const NODE = realpathSync(process.execPath);
 const NODE_DIR = dirname(process.execPath);
@@ -48,8 +52,12 @@ describe('install forms: connect → verify the written entry → disconnect', (
     assert.equal(l.code, 0, l.stderr);
     const { summary } = await releaseBuild();
     mkdirSync(join(seaRoot, 'bin'), { recursive: true });
-    // A second directory entry for the cached executable's bytes (no 120 MB copy), laid out as an install root.
+    // A second directory entry for the cached executable's bytes (no 120 MB copy), laid out as an install root
+    // with the release tree's manifest, VERSION and side modules beside it (the doctor checks all three).
     linkSync(summary.executable, join(seaRoot, 'bin', 'occam'));
+    const tree = dirname(dirname(summary.executable));
+    for (const file of ['release-manifest.json', 'VERSION']) copyFileSync(join(tree, file), join(seaRoot, file));
+    symlinkSync(join(tree, 'lib'), join(seaRoot, 'lib'));
   });
 
   const forms: Form[] = [
@@ -80,6 +88,20 @@ describe('install forms: connect → verify the written entry → disconnect', (
       expected: () => ({ command: join(seaRoot, 'bin', 'occam'), args: ['mcp'], occamHome: seaRoot }),
     },
   ];
+
+  test('npm-global, packed from a clean clone with no build first (prepack builds): --version and doctor --json run', async () => {
+    const home = homeOf('npm-global');
+    const env = { HOME: home, TMPDIR: tmp, PATH: `${NODE_DIR}:${HOST_PATH}`, NO_COLOR: '1' };
+    const occam = join(npmPrefix, 'bin', 'occam');
+    const version = await sh(occam, ['--version'], { cwd: home, env });
+    assert.equal(version.code, 0, version.stderr);
+    assert.match(version.stdout, new RegExp(`^${VERSION.replace(/\./g, '\\.')} `));
+    const doctor = await sh(occam, ['doctor', '--json'], { cwd: home, env });
+    const report = JSON.parse(doctor.stdout);
+    assert.equal(doctor.code, report.status === 'fail' ? 1 : 0, doctor.stderr);
+    const handshake = report.checks.find((c: { id: string }) => c.id === 'mcp.handshake');
+    assert.equal(handshake?.status, 'pass', JSON.stringify(handshake));
+  });
 
   for (const form of forms) {
     test(`${form.name}: occam connect writes an entry that starts this form's server; disconnect removes it`, async () => {
@@ -122,7 +144,53 @@ describe('install forms: connect → verify the written entry → disconnect', (
       assert.equal(removed.code, 0, removed.stderr);
       const after = JSON.parse(readFileSync(cursor, 'utf8'));
       assert.equal(after.mcpServers?.['ff-occam'], undefined);
-      assert.ok(existsSync(`${cursor}.occam-bak`), 'connect kept a backup of the original');
+      assert.equal(readFileSync(cursor, 'utf8'), '{\n  "mcpServers": {}\n}\n', 'disconnect gives the original bytes back');
+      assert.equal(existsSync(`${cursor}.occam-bak`), false, 'and leaves no backup of them behind');
+    });
+  }
+
+  // Issue 32: a `fix:` line is a command that works in the form that printed it. A fresh HOME per form with the
+  // problems the doctor can repair from here (an unregistered host, a key and a sessions directory others can
+  // read, and for the release install no launcher); every fix line that is a command runs through that form's own
+  // `occam`, exits 0, and the doctor then passes what it flagged. Advice that is not a command (reinstall …) is
+  // not run.
+  for (const form of forms) {
+    test(`${form.name}: every fix line the doctor prints is a command that works in this form`, async () => {
+      const home = join(root, form.name, 'fixes-home');
+      mkdirSync(join(home, '.cursor'), { recursive: true });
+      writeFileSync(join(home, '.cursor', 'mcp.json'), '{\n  "mcpServers": {}\n}\n');
+      const key = join(home, '.occam', 'keys', 'signing-key.pem');
+      mkdirSync(dirname(key), { recursive: true });
+      writeFileSync(key, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, { mode: 0o644 });
+      chmodSync(key, 0o644);
+      mkdirSync(join(home, '.occam', 'sessions'), { mode: 0o755 });
+      chmodSync(join(home, '.occam', 'sessions'), 0o755);
+      const env = { HOME: home, TMPDIR: tmp, PATH: `${join(home, '.local', 'bin')}:${NODE_DIR}:${HOST_PATH}`, NO_COLOR: '1' };
+      const { command, args } = form.occam();
+      const doctor = async () => {
+        const r = await sh(command, [...args, 'doctor', '--json', '--skip-browser', '--skip-mcp'], { cwd: home, env });
+        return JSON.parse(r.stdout).checks as Array<{ id: string; status: string; fix: string | null }>;
+      };
+      const flagged = (await doctor()).filter((c) => c.status !== 'pass' && c.status !== 'skip' && c.fix);
+      const expected = ['hosts.cursor', 'state.keys', 'state.sessions', ...(form.name === 'single-executable' ? ['install.launcher'] : [])];
+      assert.deepEqual(expected.filter((id) => !flagged.some((c) => c.id === id)), [], JSON.stringify(flagged));
+      const ran: string[] = [];
+      for (const check of flagged) {
+        // The command is what comes before an explanation in parentheses; `a && b` runs both.
+        const steps = check.fix!.split(' (')[0].split(' && ').map((step) => step.trim().split(/\s+/));
+        if (!steps.every(([word]) => FIX_COMMANDS.has(word))) continue; // advice, not a command
+        for (const [word, ...rest] of steps) {
+          const r = word === 'occam' ? await sh(command, [...args, ...rest], { cwd: home, env }) : await sh(word, rest, { cwd: home, env });
+          assert.equal(r.code, 0, `${check.id}: \`${check.fix}\` exited ${r.code}: ${r.stderr.slice(0, 400)}`);
+        }
+        ran.push(check.id);
+      }
+      assert.deepEqual(expected.filter((id) => !ran.includes(id)), [], `fix lines run: ${ran.join(', ')}`);
+      const after = await doctor();
+      for (const id of ran) assert.equal(after.find((c) => c.id === id)?.status, 'pass', `${id} after its fix: ${JSON.stringify(after.find((c) => c.id === id))}`);
     });
   }
 });
+
+/** The words a fix line may start with to count as a command (anything else is advice to a person). */
+const FIX_COMMANDS = new Set(['occam', 'chmod', 'mkdir', 'rm']);

@@ -144,6 +144,7 @@ describe('operator connect (config-file hosts)', async () => {
     const d = runOccam(w, ['disconnect', '--only', 'zed', '--json']);
     assert.equal(d.code, 0, d.stdout);
     assert.equal(read(path), text, 'connect + disconnect is byte-identical for a JSONC file');
+    assert.equal(existsSync(`${path}.occam-bak`), false, 'the backup of the restored bytes is gone');
   });
 
   test('operator.md #5: a user-owned ff-occam is skipped; with --force it is replaced and backed up', async () => {
@@ -459,10 +460,25 @@ describe('operator disconnect', async () => {
     assert.equal(r.json.rows.find((x: any) => x.id === 'cursor').outcome, 'removed');
     assert.equal(read(cursor), CURSOR_FIXTURE, 'removal restores the user file byte for byte');
     assert.equal(read(windsurf), unmanaged);
+    // Restored to the bytes connect backed up: no backup is left behind (issue 32), and the row names none.
+    assert.equal(existsSync(`${cursor}.occam-bak`), false);
+    assert.equal(r.json.rows.find((x: any) => x.id === 'cursor').backupPath, undefined);
 
     const bad = runOccam(w, ['disconnect', '--only', 'cursor,bogus', '--json']);
     assert.equal(bad.code, 1);
     assert.equal(bad.json.blocked, true);
     assert.match(bad.json.message, /valid ids: .*cursor/);
   });
+});
+
+test('issue 32: connect --detect-only names the hosts it found in its summary (and changes nothing)', async () => {
+  const w = world();
+  const cursor = writeFile(join(w.home, '.cursor', 'mcp.json'), '{}\n');
+  writeFile(join(w.home, '.config', 'Claude', 'claude_desktop_config.json'), '{}\n');
+  const r = await viaCore(w, ['connect', '--detect-only', SKIP]);
+  assert.equal(r.code, 0);
+  assert.match(r.json.message, /^Detection only: found (Cursor, Claude Desktop|Claude Desktop, Cursor); nothing was changed\.$/);
+  assert.equal(read(cursor), '{}\n');
+  const none = await viaCore(world(), ['connect', '--detect-only', SKIP]);
+  assert.match(none.json.message, /no AI app found/);
 });

@@ -39,6 +39,20 @@ test('operator.md #38: smoke fails (exit 1) when the count differs from the prof
   assert.equal(r.stdout.trim().split('\n').length, 1, '--quiet prints only the JSON line');
 });
 
+test('issue 32: smoke without --url probes the bundled demo page with no network and says so; a --url probe that fails says a live URL needs the network', () => {
+  const r = runOccam(w, ['smoke']);
+  assert.equal(r.code, 0, r.stderr);
+  const last = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+  assert.equal(last.steps.probe.target, 'demo');
+  assert.equal(last.steps.probe.ok, true);
+  assert.match(last.steps.probe.url, /^http:\/\/127\.0\.0\.1:\d+\//);
+  assert.match(r.stderr, /probe of the bundled demo page \(no network; --url probes a live page\) ok/);
+  // A live URL this machine cannot reach (the test network has loopback only; port 9 refuses).
+  const live = runOccam(w, ['smoke', '--url', 'https://192.0.2.1:9/'], { OCCAM_TOOL_DEADLINE_MS: '5000' });
+  assert.equal(live.code, 1);
+  assert.match(live.stderr, /needs the network/);
+});
+
 test('connect: real Occam self-verify (OCCAM_PROFILE=basic) reaches level 4 before Cursor is written', (t) => {
   if (!requireTools(t, 'basic')) return;
   const path = writeFile(join(w.home, '.cursor', 'mcp.json'), '{}\n');
@@ -77,6 +91,17 @@ test('operator.md #52: update with OCCAM_LATEST_VERSION compares by SemVer prece
   assert.equal(st.json.version, '1.0.0');
   assert.equal(st.json.lastConnect.status, 'Installed — connect skipped');
   assert.equal(st.json.onboard.present, false);
+});
+
+test('issue 32: occam update whose release check cannot run (offline, endpoint refused) exits 1 and advises a retry, not a reinstall', () => {
+  const closed = runOccam(w, ['update', '--json'], { OCCAM_RELEASES_API_URL: 'https://127.0.0.1:9/releases' });
+  assert.equal(closed.code, 1, closed.stderr);
+  assert.match(closed.json.error, /release check failed/);
+  assert.doesNotMatch(closed.json.upgradeHint, /Re-run the install/);
+  const text = runOccam(w, ['update'], { OCCAM_RELEASES_API_URL: 'http://127.0.0.1:9/releases' });
+  assert.equal(text.code, 1);
+  assert.equal(text.stdout, '');
+  assert.match(text.stderr, /refusing non-HTTPS releases endpoint/);
 });
 
 test('occam onboard: --non-interactive --profile writes onboard.json; without a terminal and without the flag → exit 2', () => {

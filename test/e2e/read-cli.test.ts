@@ -61,7 +61,17 @@ test('occam read --max-tokens / --section / --focus', async () => {
   const capped = await occam(['read', server.url('/page'), '--max-tokens', '300'], allow);
   assert.equal(capped.code, 0, capped.stderr);
   assert.ok(countTokens(capped.stdout.trimEnd()) <= 300);
-  assert.match(capped.stderr, /truncated to the budget; left out: .*Delta/);
+  assert.match(capped.stderr, /truncated to the budget; .*left out: .*Delta/);
+  // A section the read stops inside is named as partly included, never as left out (issue 32).
+  const shownHeadings = capped.stdout.split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => l.replace(/^#+ /, ''));
+  const leftOut = /left out: ([^(]*)/.exec(capped.stderr)?.[1] ?? '';
+  for (const h of shownHeadings) assert.ok(!leftOut.includes(h), `${h} is in the read but listed as left out: ${capped.stderr}`);
+  const demo = await occam(['read', '--demo', '--max-tokens', '400']);
+  assert.equal(demo.code, 0, demo.stderr);
+  assert.match(demo.stderr, /partly included: Web context without the chrome; left out: 4 section\(s\) after it, through Operational boundary/);
+  const miss = await occam(['read', server.url('/page'), '--section', 'Epsilon'], allow);
+  assert.equal(miss.code, 1);
+  assert.match(miss.stderr, /No section matched "Epsilon"\. Headings here: CLI page · Alpha · Beta · Gamma · Delta\./);
   const section = await occam(['read', server.url('/page'), '--section', 'Delta'], allow);
   assert.ok(section.stdout.startsWith('## Delta') && !section.stdout.includes('Alpha'));
   const focus = await occam(['read', server.url('/page'), '--focus', 'gamma paragraph', '--max-tokens', '300', '--json'], allow);
@@ -116,4 +126,46 @@ test('the demo allowance covers exactly its origin: another loopback port stays 
     await demo.close();
     await services.disposeAll();
   }
+});
+
+// Issue 32: one deadline over the whole read, from a shell as over MCP. A page that never answers took the HTTP
+// stage's own 30 s and then the browser's 60 s; under `--timeout` both stages split the one deadline.
+test('occam read --timeout / occam digest --timeout: a page that never answers ends in a typed timeout inside the deadline, across both backends', async () => {
+  const silent = await startFixtureServer({}, (_req, res) => {
+    res.on('error', () => {});
+  });
+  try {
+    const DEADLINE_MS = 5000;
+    const started = performance.now();
+    const read = await occam(['read', silent.url('/never'), '--timeout', String(DEADLINE_MS), '--json'], allow);
+    const readMs = performance.now() - started;
+    assert.equal(read.code, 1, read.stderr);
+    const doc = JSON.parse(read.stdout);
+    assert.equal(doc.failure.code, 'timeout', read.stdout.slice(0, 400));
+    // Both backends ran inside the deadline (the browser with what the HTTP stage left of it).
+    assert.deepEqual(doc.recovery.map((a: { backend: string }) => a.backend), ['node_readability_turndown', 'browser_playwright']);
+    // Far below the 30 s the HTTP stage alone used to take; the slack is start-up on a loaded machine.
+    assert.ok(readMs < 25_000, `occam read --timeout 5000 took ${Math.round(readMs)} ms`);
+    const digest = await occam(['digest', silent.url('/a'), silent.url('/b'), '--timeout', String(DEADLINE_MS), '--json'], allow);
+    assert.equal(digest.code, 1, digest.stderr);
+    const items = JSON.parse(digest.stdout).items as Array<{ failure?: { code: string } }>;
+    assert.deepEqual(items.map((i) => i.failure?.code), ['timeout', 'timeout']);
+    const bad = await occam(['read', silent.url('/x'), '--timeout', '12'], allow);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--timeout/);
+  } finally {
+    await silent.close();
+  }
+});
+
+test('a refused connection says "connection refused" and which backend saw it', async () => {
+  const closed = await startFixtureServer({});
+  const url = closed.url('/refused');
+  await closed.close();
+  const http = await occam(['read', url, '--policy', 'http'], allow);
+  assert.equal(http.code, 1);
+  assert.match(http.stderr, /network_error: Connection refused \(http\)/);
+  const browser = await occam(['read', url, '--browser'], { ...allow, OCCAM_BROWSER_EXECUTABLE_PATH: '/usr/bin/chromium' });
+  assert.equal(browser.code, 1);
+  assert.match(browser.stderr, /network_error: Connection refused \(browser\)/);
 });

@@ -1,6 +1,7 @@
 // The npm package form: `npm run build` output packed with `npm pack` (built once per source state, shared with
 // install-forms.test.ts), installed from the tarball into an empty project (dependencies from the local npm cache,
 // else the registry), then run through its `occam` bin link.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -10,6 +11,18 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { NPM, npmTarball, sh } from '../helpers/build-cache.ts';
 import { VERSION } from '../../src/version.ts';
+import { MIN_NODE_TEXT, nodeIsSupported } from '../../src/runtime/node-version.ts';
+
+/** A Node.js on this machine too old for Occam (Debian's is 20), found the way a shell would; null when none. */
+function oldSystemNode(): { dir: string; version: string } | null {
+  const which = spawnSync('which', ['-a', 'node'], { encoding: 'utf8' });
+  const candidates = [...new Set([...(which.stdout ?? '').split('\n').filter(Boolean), '/usr/local/bin/node', '/usr/bin/node'])];
+  for (const path of candidates) {
+    const v = spawnSync(path, ['--version'], { encoding: 'utf8' });
+    if (v.status === 0 && !nodeIsSupported(v.stdout.trim())) return { dir: dirname(path), version: v.stdout.trim() };
+  }
+  return null;
+}
 
 describe('npm package (npm run build → npm pack → npm install <tarball>)', () => {
   const root = mkdtempSync(join(tmpdir(), 'occam-npm-'));
@@ -52,5 +65,17 @@ describe('npm package (npm run build → npm pack → npm install <tarball>)', (
     } finally {
       await client.close();
     }
+  });
+
+  const old = oldSystemNode();
+  test('on a Node older than the engines range, the bin says in one line what it needs and exits 2', { skip: old ? false : 'no Node older than the engines range on this machine' }, async () => {
+    // The bin link's `#!/usr/bin/env node` finds the old Node first on PATH, as on a machine that has only it.
+    const r = await sh(bin, ['--version'], { cwd: app, env: { ...env, PATH: [old!.dir, '/usr/bin', '/bin'].join(delimiter) } });
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stdout, '');
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, r.stderr);
+    assert.ok(lines[0].includes(`needs Node.js >= ${MIN_NODE_TEXT} (this is ${old!.version})`), lines[0]);
+    assert.match(lines[0], /nodejs\.org/);
   });
 });

@@ -28,7 +28,7 @@ async function verifyCli(args: Record<string, string>): Promise<Captured> {
     err: (t) => (err += `${t}\n`),
     readText: (p) => readFileSync(p, 'utf8'),
   };
-  const code = await runVerifyRelease(new Map(Object.entries(args)), io);
+  const code = await runVerifyRelease(args, io);
   return { code, json: out ? JSON.parse(out) : null, stderr: err };
 }
 

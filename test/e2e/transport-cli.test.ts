@@ -1,5 +1,6 @@
 // `occam mcp` flags (tools.md §8, operator.md §5): every invalid option is one stderr line
-// `invalid_arguments: <kind>` and exit 1; the remote startup checks run in the specified order.
+// `invalid_arguments: <kind>` and exit 1 (an unknown flag: a usage error, exit 2); the remote startup checks run in
+// the specified order.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ function expectFailure(r: { code: number | null; stdout: string; stderr: string 
   assert.ok(lines[0].startsWith(`invalid_arguments: ${kind}`), lines[0]);
 }
 
-test('tools.md #29: bad --bind, --port, unknown flags → exit 1 invalid_arguments; remote startup checks in order', async () => {
+test('tools.md #29: bad --bind and --port → exit 1 invalid_arguments; remote startup checks in order', async () => {
   // one case per family through the real executable; every case is covered in test/unit/mcp/transport-options.test.ts
   const cases: Array<[string[], Record<string, string>, string]> = [
     [['mcp', '--mcp-server', '--bind', '0.0.0.0'], {}, 'invalid_arguments'],
@@ -46,5 +47,17 @@ test('operator.md §5: -h / --help prints usage on stderr and exits 0; flags aft
       assert.ok(r.stderr.includes(flag), `usage names ${flag}`);
     }
     assert.match(r.stderr, /Resolved profile: reader/);
+  }
+});
+
+test('issue 32: an unknown flag or a missing value is a usage error — exit 2, said once, nothing on stdout', async () => {
+  const [frob, record] = await Promise.all([runOccam(['mcp', '--frob'], {}, 60_000), runOccam(['mcp', '--record'], {}, 60_000)]);
+  for (const [r, said] of [[frob, /unknown option '--frob'/], [record, /option '--record <path>' argument missing/]] as const) {
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stdout, '');
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, r.stderr);
+    assert.match(lines[0], said);
+    assert.doesNotMatch(lines[0], /invalid_arguments.*invalid_arguments/, 'the code is not said twice');
   }
 });

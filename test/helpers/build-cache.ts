@@ -3,7 +3,7 @@
 // of every input file, under a lock (test files run two at a time). Older entries of this checkout are pruned.
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,13 +89,41 @@ export function sh(cmd: string, args: string[], opts: { cwd: string; env?: NodeJ
 
 export const NPM = existsSync(join(dirname(process.execPath), 'npm')) ? join(dirname(process.execPath), 'npm') : 'npm';
 
-/** `npm run build` + `npm pack` of this checkout; resolves to the tarball's path. */
+/**
+ * A fresh clone of this checkout's current state in `dest`: `git clone` (so nothing ignored or built comes along,
+ * no `dist/`), then the working tree's uncommitted edits laid over it, and `node_modules` linked to this
+ * checkout's install (what `npm ci` would give, without the download).
+ */
+export async function cleanClone(dest: string): Promise<void> {
+  const git = async (args: string[], cwd = REPO) => {
+    const r = await sh('git', args, { cwd });
+    if (r.code !== 0) throw new Error(`git ${args.join(' ')} failed: ${r.stderr}`);
+    return r.stdout.split('\0').filter(Boolean);
+  };
+  await git(['clone', '--quiet', '--no-checkout', REPO, dest]);
+  await git(['checkout', '--quiet', (await git(['rev-parse', 'HEAD']))[0].trim()], dest);
+  for (const f of await git(['ls-files', '-z', '--modified', '--others', '--exclude-standard'])) {
+    if (!existsSync(join(REPO, f))) continue;
+    mkdirSync(dirname(join(dest, f)), { recursive: true });
+    copyFileSync(join(REPO, f), join(dest, f));
+  }
+  for (const f of await git(['ls-files', '-z', '--deleted'])) rmSync(join(dest, f), { force: true });
+  symlinkSync(realpathSync(join(REPO, 'node_modules')), join(dest, 'node_modules'));
+}
+
+/**
+ * `npm pack` of a fresh clone of this checkout, with no build beforehand: the package's `prepack` script has to
+ * build `dist/` itself (a clone has none), as it would for a maintainer packing or publishing. Resolves to the
+ * tarball's path; built once per source state and shared by every test that installs the package.
+ */
 export async function npmTarball(): Promise<string> {
   const dir = await cachedBuild('npm-pack', async (out) => {
-    const { buildNpm } = await import('../../release/build-npm.ts');
-    await buildNpm();
-    const packed = await sh(NPM, ['pack', '--pack-destination', out, '--silent'], { cwd: REPO });
+    const clone = join(out, 'clone');
+    await cleanClone(clone);
+    if (existsSync(join(clone, 'dist'))) throw new Error('the clone already holds dist/: the pack would not show whether prepack builds');
+    const packed = await sh(NPM, ['pack', '--pack-destination', out, '--silent'], { cwd: clone, env: { ...process.env, npm_config_update_notifier: 'false' } });
     if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
+    rmSync(clone, { recursive: true, force: true });
   });
   const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   if (!tgz) throw new Error(`no tarball in ${dir}`);

@@ -12,6 +12,9 @@ import type { DialSeam } from '../transport.ts';
 
 /** Marker on every answer the proxy itself gives, so the pool can tell a refusal from the site's own status. */
 export const EGRESS_HEADER = 'x-occam-egress';
+/** Why an `unreachable` verdict was given, beside it (`connection_refused`: nothing listens at the destination). */
+export const EGRESS_REASON_HEADER = 'x-occam-egress-reason';
+export const CONNECTION_REFUSED_REASON = 'connection_refused';
 export type EgressVerdict = 'allowed' | 'denied' | 'dns_error' | 'unreachable';
 
 export interface EgressEvent {
@@ -249,7 +252,7 @@ export class EgressSession {
       return;
     }
     const status = verdict === 'denied' ? 403 : 502;
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', [EGRESS_HEADER]: verdict, 'x-occam-egress-reason': reason, connection: 'close' });
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', [EGRESS_HEADER]: verdict, [EGRESS_REASON_HEADER]: reason, connection: 'close' });
     res.end(verdict === 'denied' ? 'Blocked by Occam: private or local destination.\n' : 'Occam could not reach this destination.\n');
   }
 
@@ -312,7 +315,7 @@ export class EgressSession {
       up.pipe(res);
       up.on('error', () => res.destroy());
     });
-    upstream.on('error', () => this.#refuse(res, 'unreachable', 'connect_failed'));
+    upstream.on('error', (err: NodeJS.ErrnoException) => this.#refuse(res, 'unreachable', err.code === 'ECONNREFUSED' ? CONNECTION_REFUSED_REASON : 'connect_failed'));
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });

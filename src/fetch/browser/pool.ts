@@ -12,12 +12,14 @@ import { inFaultScope } from '../../runtime/fault-policy.ts';
 import type { GuardPolicy, Resolver } from '../guard.ts';
 import type { DialSeam } from '../transport.ts';
 import type { BrowserCookie } from '../session.ts';
-import { EGRESS_HEADER, openEgressSession, type EgressEvent, type EgressSession } from './egress-proxy.ts';
+import { CONNECTION_REFUSED_REASON, EGRESS_HEADER, EGRESS_REASON_HEADER, openEgressSession, type EgressEvent, type EgressSession } from './egress-proxy.ts';
 import { installHint, locateBrowser } from './discover.ts';
 import { runActionPlan, type ActionOutcome, type BrowserAction } from './actions.ts';
 
 export const BROWSER_HTML_CAP = 900_000;
 const VIEWPORT = { width: 1280, height: 720 };
+/** A refused connect seen by the browser (its egress proxy or Chromium itself). */
+const BROWSER_REFUSED_MESSAGE = 'Connection refused (browser).';
 const CONTENT_SELECTOR = "article, main, [role='main'], body";
 const BLOCKED_RESOURCE_TYPES = new Set(['image', 'font', 'media']);
 const TRACKER_HOSTS = /(^|\.)(google-analytics\.com|googletagmanager\.com|doubleclick\.net|facebook\.net|segment\.io|hotjar\.com)$/i;
@@ -432,6 +434,7 @@ export class BrowserPool {
       const message = (err as Error).message ?? String(err);
       if (/ERR_NAME_NOT_RESOLVED/.test(message)) throw new OccamError('dns_error', 'Host did not resolve (browser).');
       if (/ERR_CERT|SSL/.test(message)) throw new OccamError('tls_error', 'TLS failure in the browser.');
+      if (/ERR_CONNECTION_REFUSED/.test(message)) throw new OccamError('network_error', BROWSER_REFUSED_MESSAGE);
       if (/ERR_CONNECTION|ERR_ADDRESS|ERR_EMPTY_RESPONSE|ERR_NETWORK|ERR_TUNNEL|ERR_PROXY/.test(message)) {
         throw new OccamError('network_error', 'Connection failed (browser).');
       }
@@ -469,7 +472,7 @@ export class BrowserPool {
       faults.listener('response handling', (response: Response) => {
         if (mainBlocked || !isMainNavigation(response.request())) return;
         const verdict = response.headers()[EGRESS_HEADER];
-        if (verdict === 'denied') mainBlocked = blockedMain(response.headers()['x-occam-egress-reason'] ?? 'proxy');
+        if (verdict === 'denied') mainBlocked = blockedMain(response.headers()[EGRESS_REASON_HEADER] ?? 'proxy');
       }),
     );
     page.on(
@@ -536,7 +539,10 @@ export class BrowserPool {
     loaded = true;
     const proxyVerdict = response?.headers()[EGRESS_HEADER];
     if (proxyVerdict === 'dns_error') throw new OccamError('dns_error', 'Host did not resolve (browser).');
-    if (proxyVerdict === 'unreachable') throw new OccamError('network_error', 'Connection failed (browser).');
+    if (proxyVerdict === 'unreachable') {
+      const refused = response?.headers()[EGRESS_REASON_HEADER] === CONNECTION_REFUSED_REASON;
+      throw new OccamError('network_error', refused ? BROWSER_REFUSED_MESSAGE : 'Connection failed (browser).');
+    }
     const status = response?.status() ?? null;
     if (status !== null && status >= 400) {
       throw new OccamError(`http_${status}`, `The page answered HTTP ${status} in the browser.`, { statusCode: status });

@@ -1,5 +1,7 @@
-// Flags of `occam mcp` (tools.md §8, operator.md §5) → one transport plan, or the one startup failure kind.
-// Pure: argv and env in, a plan or a kind out; the file-existence check is injected so tests can drive it.
+// Options of `occam mcp` (tools.md §8, operator.md §5) → one transport plan, or the one startup failure kind.
+// commander parses the command line (commands/mcp.ts); this gets the options it found, in the order given
+// (`['--mcp-server', '--port', '9000']`), because order matters: the last mode wins and --remote/--batch-server
+// reset the port. Pure: options and env in, a plan or a kind out; the file-existence check is injected.
 import { isIP } from 'node:net';
 import type { EnvMap } from '../../runtime/context.ts';
 import { inspectEnv, readEnv } from '../../config/env.ts';
@@ -48,7 +50,6 @@ export interface TransportPlan {
 
 export type ParseOutcome =
   | { kind: 'plan'; plan: TransportPlan }
-  | { kind: 'help' }
   | { kind: 'error'; failure: StartupFailureKind; detail: string };
 
 const VALUE_FLAGS = new Set([
@@ -79,18 +80,17 @@ function isHttpsUrl(value: string): boolean {
 }
 
 /**
- * Parses the arguments after `mcp`. Flags override env. The last mode flag wins; `--batch-server` and `--remote`
- * reset the port to their own default (a `--port` after them still applies).
+ * Plans the transport from the options given, in order (`--name` or `--name value`). Flags override env. The last
+ * mode flag wins; `--batch-server` and `--remote` reset the port to their own default (a `--port` after them
+ * still applies).
  */
-export function parseMcpArgs(args: readonly string[], env: EnvMap, fileExists: (path: string) => boolean): ParseOutcome {
+export function planTransport(args: readonly string[], env: EnvMap, fileExists: (path: string) => boolean): ParseOutcome {
   let mode: TransportMode = 'stdio';
   let port: number | null = null;
   const values = new Map<string, string>();
 
   for (let i = 0; i < args.length; i++) {
     const raw = args[i];
-    if (raw === '-h' || raw === '--help') return { kind: 'help' };
-    if (raw === '--json') continue; // the global flag; transports have no JSON output of their own
     const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
     const name = eq > 0 ? raw.slice(0, eq) : raw;
     const modeFlag = MODE_BY_FLAG.get(name);
@@ -179,28 +179,4 @@ export function parseMcpArgs(args: readonly string[], env: EnvMap, fileExists: (
     jwtMetadataUri: metadataUri,
   };
   return { kind: 'plan', plan };
-}
-
-export function usageText(): string {
-  const lines = [
-    'Usage: occam mcp [mode] [--port N] [--bind ADDR] [remote options]',
-    '',
-    'Modes (exactly one; the last one given wins):',
-    ...(Object.entries(TRANSPORT_MODES) as Array<[TransportMode, (typeof TRANSPORT_MODES)[TransportMode]]>).map(
-      ([, m]) => `  ${(m.flags.join(', ') || '(none)').padEnd(32)} ${m.what}`,
-    ),
-    '',
-    'Common:',
-    '  --port N                         1–65535 (--remote and --batch-server reset it to their own default)',
-    '  --bind ADDR                      local modes: 127.0.0.1 only; --remote: a numeric IP such as 0.0.0.0',
-    'Remote (--remote):',
-    '  --tls-cert PATH                  PEM (certificate + key) or PFX file       [OCCAM_TLS_CERT_PATH]',
-    '  --tls-password PW                key/PFX password (prefer the env var)    [OCCAM_TLS_CERT_PASSWORD]',
-    '  --jwt-issuer ISS                 exact token issuer (default occam-mcp)    [OCCAM_JWT_ISSUER]',
-    '  --jwt-audience AUD               exact token audience (default occam-mcp)  [OCCAM_JWT_AUDIENCE]',
-    '  --jwt-metadata-uri URL           https OIDC metadata (alias --jwt-jwks-uri) [OCCAM_JWT_METADATA_URI]',
-    '',
-    'Invalid options print `invalid_arguments: <kind>` on stderr and exit 1.',
-  ];
-  return `${lines.join('\n')}\n`;
 }

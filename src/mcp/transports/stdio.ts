@@ -10,6 +10,10 @@ import { LineFramedStdioTransport } from './stdio-framing.ts';
 import { exitWithin } from './shutdown.ts';
 
 /** Serves one stdio session, then ends the process (0 when the session ended normally, 1 when stdio broke). */
+/** The one stderr line `occam mcp` prints when started by hand on a terminal. */
+export const TERMINAL_HINT =
+  'occam mcp: waiting for an MCP client on stdin/stdout — AI apps start this themselves (`occam connect` registers it with them); Ctrl-C quits.';
+
 export async function serveStdio(runtime: RuntimeContext): Promise<void> {
   const { config, services, tools } = createHost(runtime);
   const session = newSession(runtime, config);
@@ -25,6 +29,8 @@ export async function serveStdio(runtime: RuntimeContext): Promise<void> {
   }
   const notice = surfaceNotice(config);
   if (notice) runtime.warn(notice);
+  // A person at a terminal, not an AI app: say what this is waiting for (AI apps read stdout, never this line).
+  if (runtime.stdinIsTTY) runtime.warn(TERMINAL_HINT);
 
   let closing = false;
   const shutdown = async (code: number) => {

@@ -1,12 +1,13 @@
 // `occam doctor` checks as data (operator.md §11): each row has a stable id, a run function that only reads,
 // and, where one is safe, a repair that `--fix` may apply. Ids and severities are the contract.
-import { accessSync, constants, createReadStream, existsSync, mkdirSync, readFileSync, statSync, chmodSync } from 'node:fs';
+import { accessSync, constants, createReadStream, existsSync, mkdirSync, readFileSync, statSync, chmodSync, writeFileSync } from 'node:fs';
 import { createHash, createPrivateKey } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Ctx } from '../proc.ts';
 import { occamPaths, pathApi } from '../../config/paths.ts';
 import { envProblems, inspectEnv } from '../../config/env.ts';
-import { VERSION } from '../../version.ts';
+import { PACKAGE_NAME, VERSION } from '../../version.ts';
+import { launchersFor } from '../install.ts';
 import { classifyAddress } from '../../fetch/guard.ts';
 import { desiredLaunch, type LaunchSpec, type RuntimeInfo } from '../entry.ts';
 import { HOST_ADAPTERS, detectHost } from '../hosts/registry.ts';
@@ -78,6 +79,13 @@ function getUrl(ctx: Ctx): string {
   return (inspectEnv<string | null>('OCCAM_GET_URL', ctx.env).value ?? 'the get-ff-occam.sh bootstrap (see INSTALL.md)');
 }
 
+/** How this install form is put back in order: every fix line names what works in the form that printed it. */
+function reinstallFix(d: DoctorEnv): string {
+  if (d.launch.source === 'npm-package') return `reinstall the npm package (npm install -g ${PACKAGE_NAME}, or npm install ${PACKAGE_NAME} in the project)`;
+  if (d.sourceCheckout) return `update the checkout (git pull && npm ci in ${d.launch.occamHome})`;
+  return `reinstall with ${getUrl(d.ctx)}`;
+}
+
 /** Where a usable Chromium-family browser is, or why none is — the same discovery the reader's browser pool uses. */
 export function findBrowser(ctx: Ctx): { path: string | null; configured: boolean; reason: string; hint: string } {
   const loc = locateBrowser(ctx);
@@ -110,7 +118,7 @@ export const CHECKS: readonly CheckSpec[] = [
       const major = Number(d.nodeVersion.split('.')[0]);
       return [major >= 20
         ? result('runtime.node', 'pass', `Node ${d.nodeVersion}`, null, { version: d.nodeVersion })
-        : result('runtime.node', 'fail', `Node ${d.nodeVersion} is older than 20`, `reinstall Occam with ${getUrl(d.ctx)}`, { version: d.nodeVersion })];
+        : result('runtime.node', 'fail', `Node ${d.nodeVersion} is older than 20`, reinstallFix(d), { version: d.nodeVersion })];
     },
   },
   {
@@ -129,7 +137,7 @@ export const CHECKS: readonly CheckSpec[] = [
       const ok = existsSync(home) && statSync(home).isDirectory();
       return [ok
         ? result('install.home', 'pass', home, null, { occamHome: home })
-        : result('install.home', 'fail', `OCCAM_HOME ${home} does not exist`, `reinstall with ${getUrl(d.ctx)} or set OCCAM_HOME`, { occamHome: home })];
+        : result('install.home', 'fail', `OCCAM_HOME ${home} does not exist`, `${reinstallFix(d)} or set OCCAM_HOME`, { occamHome: home })];
     },
   },
   {
@@ -139,7 +147,7 @@ export const CHECKS: readonly CheckSpec[] = [
       const p = pathApi(d.ctx);
       const manifestPath = p.join(d.launch.occamHome, 'release-manifest.json');
       const rel = d.ctx.platform === 'win32' ? 'bin/occam.exe' : 'bin/occam';
-      const fix = `reinstall with ${getUrl(d.ctx)}`;
+      const fix = reinstallFix(d);
       try {
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { files?: Record<string, string> };
         const expected = manifest.files?.[rel];
@@ -161,22 +169,35 @@ export const CHECKS: readonly CheckSpec[] = [
       const onDisk = existsSync(path) ? readFileSync(path, 'utf8').trim() : null;
       return [onDisk === VERSION
         ? result('install.version', 'pass', `VERSION ${onDisk}`, null, { version: onDisk })
-        : result('install.version', 'warn', `VERSION file says ${onDisk ?? '(missing)'}, binary is ${VERSION}`, `reinstall with ${getUrl(d.ctx)}`, { file: onDisk, binary: VERSION })];
+        : result('install.version', 'warn', `VERSION file says ${onDisk ?? '(missing)'}, binary is ${VERSION}`, reinstallFix(d), { file: onDisk, binary: VERSION })];
     },
   },
   {
     id: 'install.launcher', onFailure: 'warn',
     run: (d) => {
+      // The npm package's bin link and a checkout's bin/occam.ts start Occam; only a release install has a launcher.
+      if (d.sourceCheckout) return [result('install.launcher', 'skip', `${formName(d)}: no launcher of its own`, null)];
       const paths = occamPaths(d.ctx);
       const p = pathApi(d.ctx);
       const launcher = p.join(paths.userLauncherDir, d.ctx.platform === 'win32' ? 'occam.cmd' : 'occam');
-      if (!existsSync(launcher)) return [result('install.launcher', 'warn', `no launcher at ${launcher}`, 'occam install (re-creates the launcher)', { launcher })];
+      const repaired = !existsSync(launcher) && d.opts.fix;
+      if (repaired) {
+        // A safe repair: the launcher `occam install` writes, for exactly this install root, where none is.
+        mkdirSync(paths.userLauncherDir, { recursive: true });
+        for (const l of launchersFor(d.ctx.platform, d.launch.occamHome)) {
+          const file = p.join(paths.userLauncherDir, l.name);
+          if (!existsSync(file)) writeFileSync(file, l.text, { mode: l.mode });
+        }
+      }
+      if (!existsSync(launcher)) return [result('install.launcher', 'warn', `no launcher at ${launcher}`, 'occam doctor --fix (re-creates the launcher)', { launcher })];
       const text = readFileSync(launcher, 'utf8');
-      if (!text.includes(d.launch.occamHome)) return [result('install.launcher', 'warn', `${launcher} targets another install`, 'occam install', { launcher })];
+      if (!text.includes(d.launch.occamHome)) {
+        return [result('install.launcher', 'warn', `${launcher} targets another install`, `rm ${launcher} && occam doctor --fix (re-creates it for this install)`, { launcher })];
+      }
       const sep = d.ctx.platform === 'win32' ? ';' : ':';
       const onPath = (d.ctx.env.PATH ?? '').split(sep).some((x) => p.resolve(x) === p.resolve(paths.userLauncherDir));
       return [onPath
-        ? result('install.launcher', 'pass', launcher, null, { launcher })
+        ? result('install.launcher', 'pass', `${launcher}${repaired ? ' created (--fix)' : ''}`, null, { launcher, ...(repaired ? { repaired: true } : {}) })
         : result('install.launcher', 'warn', `${paths.userLauncherDir} is not on PATH`, `export PATH="${paths.userLauncherDir}:$PATH"`, { launcher })];
     },
   },
@@ -392,7 +413,7 @@ export const CHECKS: readonly CheckSpec[] = [
       const sv = await selfVerify(d.launch.entry, d.ctx.env, { clientName: 'occam-doctor' });
       return [sv.ok
         ? result('mcp.handshake', 'pass', `occam mcp lists ${sv.toolCount} tools (profile ${sv.profile})`, null, { toolCount: sv.toolCount, profile: sv.profile })
-        : result('mcp.handshake', 'fail', `occam mcp check failed at level ${sv.level}: ${sv.error}`, `occam smoke --offline; reinstall with ${getUrl(d.ctx)}`, { level: sv.level, toolCount: sv.toolCount, expected: sv.expected })];
+        : result('mcp.handshake', 'fail', `occam mcp check failed at level ${sv.level}: ${sv.error}`, `occam smoke --offline; ${reinstallFix(d)}`, { level: sv.level, toolCount: sv.toolCount, expected: sv.expected })];
     },
   },
 ];

@@ -56,6 +56,9 @@ test('bash: occam con<TAB> → connect; sub-verbs, flags and flag values complet
   assert.deepEqual(bashComplete(['occam', 'connect', '--on']), ['--only']);
   assert.deepEqual(bashComplete(['occam', 'connect', '--only', 'cur']), ['cursor']);
   assert.deepEqual(bashComplete(['occam', 'canary', 'se']), ['selftest', 'serve']);
+  // Every exam sub-verb, those that read recordings included (issue 32).
+  assert.deepEqual(bashComplete(['occam', 'exam', 're']), ['record', 'report']);
+  assert.deepEqual(bashComplete(['occam', 'exam', 'ca']), ['cache']);
   assert.deepEqual(bashComplete(['occam', 'completion', '']).filter((w) => !w.startsWith('-')), [...SHELLS]);
   assert.deepEqual(bashComplete(['occam', 'snippet', 'clau']), HOST_IDS.filter((h) => h.startsWith('clau')));
   const r = spawnSync('bash', ['--norc', '-c', `source '${script('bash')}'; complete -p occam`], { encoding: 'utf8' });

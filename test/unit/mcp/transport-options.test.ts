@@ -1,12 +1,13 @@
-// The flag parser of `occam mcp` (tools.md §8, operator.md §5) as a pure function; test/e2e/transport-cli.test.ts
+// The transport planner of `occam mcp` (tools.md §8, operator.md §5) as a pure function over the options commander
+// parsed, in order; test/e2e/transport-cli.test.ts
 // checks the same outcomes through the real executable.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseMcpArgs } from '../../../src/mcp/transports/options.ts';
+import { planTransport } from '../../../src/mcp/transports/options.ts';
 
 const CERT = '/certs/server.pem';
 const exists = (p: string) => p === CERT;
-const parse = (args: string[], env: Record<string, string> = {}) => parseMcpArgs(args, env, exists);
+const parse = (args: string[], env: Record<string, string> = {}) => planTransport(args, env, exists);
 const failureOf = (args: string[], env: Record<string, string> = {}) => {
   const r = parse(args, env);
   return r.kind === 'error' ? r.failure : r.kind;
@@ -79,5 +80,4 @@ test('tools.md §8: defaults per mode, last mode wins, --remote/--batch-server r
   assert.equal(explicit.remote?.jwtAudience, 'aud1');
   assert.equal(explicit.remote?.tlsPassword, 'pw');
   assert.equal(explicit.remote?.jwtMetadataUri, 'https://idp.example/m');
-  assert.equal(parse(['--remote', '-h']).kind, 'help');
 });

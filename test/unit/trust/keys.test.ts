@@ -114,6 +114,12 @@ test('operator.md #45: keys export mints, warns, prints the same PEM twice; form
   const none = captureIo();
   assert.equal(await runKeys(['export', '--keys-root', empty, '--no-create'], none), 1);
   assert.deepEqual(readdirSync(empty), []);
+  assert.match(none.stderr(), /no signing key/);
+  // With --json the failure is one JSON document and nothing else (issue 32).
+  const noneJson = captureIo();
+  assert.equal(await runKeys(['export', '--keys-root', empty, '--no-create', '--json'], noneJson), 1);
+  assert.equal(JSON.parse(noneJson.stdout()).error, 'no_signing_key');
+  assert.equal(noneJson.stderr(), '');
   assert.equal(await runKeys(['export', '--format', 'xml'], captureIo()), 2);
   assert.equal(await runKeys(['rotate'], captureIo()), 2);
   assert.equal(await runKeys([], captureIo()), 2);

@@ -70,6 +70,11 @@ test('trust.md #35: usage errors exit 2 with a usage: message', async () => {
     assert.equal(r.code, 2, args.join(' '));
     assert.equal(r.stdout, '');
     assert.match(r.stderr, /^usage: /);
+    // With --json the usage error is one JSON document and nothing else (issue 32).
+    const j = await cli([...args, '--json']);
+    assert.equal(j.code, 2, args.join(' '));
+    assert.equal(j.report.verdict, 'usage_error');
+    assert.equal(j.stderr, '');
   }
 });
 
