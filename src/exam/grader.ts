@@ -27,8 +27,16 @@ export interface ExamOutcome {
  */
 export type CanaryPath = 'verifier' | 'claimed' | 'absent';
 
+/**
+ * Which canary evidence the grade rests on (issue 31). `host-authority`: this host's canary authority (the process
+ * that issued the sentinel) verified it. `host-attestation`: a transcript carries this install's signed answer to
+ * the session's occam_canary_verify call. `claimed`: the record's word. `absent`: nothing was reported.
+ */
+export type CanaryEvidence = 'host-authority' | 'host-attestation' | 'claimed' | 'absent';
+
 export interface CanaryAdjudication {
   path: CanaryPath;
+  evidence: CanaryEvidence;
   /** The verdict that was graded (null when nothing was reported). */
   verdict: CanaryVerdict | null;
   /** The verdict the record claimed, as written (null when none). */
@@ -57,6 +65,8 @@ export interface GradeOptions {
   now: () => number;
   /** Present only inside the host process that issued the canary; offline grading cannot hold its secret. */
   verifySentinel?: SentinelVerifier;
+  /** Whose verdicts `verifySentinel` answers with: the live authority (default) or a transcript's signed attestation. */
+  verifierEvidence?: 'host-authority' | 'host-attestation';
 }
 
 /** The result for a client that never sat the exam: presumed competent, but never applied to a live surface. */
@@ -105,7 +115,7 @@ const CANARY_DETAIL: Record<CanaryVerdict, string> = {
     'The reported sentinel matched nothing this host issued in the recognised window; fetch the probe and copy the occam-sentinel value verbatim instead of guessing.',
 };
 
-function adjudicateCanary(record: ExamRecord, verify: SentinelVerifier | undefined): CanaryAdjudication {
+function adjudicateCanary(record: ExamRecord, verify: SentinelVerifier | undefined, verifierEvidence: CanaryEvidence): CanaryAdjudication {
   const claimedVerdict = record.canaryVerdict !== null && record.canaryVerdict.trim() !== '' ? record.canaryVerdict : null;
   const sentinel = record.canarySentinel?.trim() ? record.canarySentinel : null;
   const sessionId = record.canarySessionId?.trim() ? record.canarySessionId.trim() : null;
@@ -113,6 +123,7 @@ function adjudicateCanary(record: ExamRecord, verify: SentinelVerifier | undefin
     if (sessionId === null) {
       return {
         path: 'verifier',
+        evidence: verifierEvidence,
         verdict: 'HALLUCINATED',
         claimedVerdict,
         note: 'A sentinel was reported without its canarySessionId, so the verifier could not match it; any claimed verdict was ignored.',
@@ -125,16 +136,16 @@ function adjudicateCanary(record: ExamRecord, verify: SentinelVerifier | undefin
       // A verifier that cannot answer (e.g. secret disposed) proves nothing about the read.
       verdict = 'HALLUCINATED';
     }
-    return { path: 'verifier', verdict, claimedVerdict, note: 'The reported sentinel was adjudicated by this host’s canary verifier; any claimed verdict was ignored.' };
+    return { path: 'verifier', evidence: verifierEvidence, verdict, claimedVerdict, note: 'The reported sentinel was adjudicated by this host’s canary verifier; any claimed verdict was ignored.' };
   }
   const verdict = parseVerdict(claimedVerdict);
   if (verdict === null) {
-    return { path: 'absent', verdict: null, claimedVerdict: null, note: 'No sentinel and no verdict were reported.' };
+    return { path: 'absent', evidence: 'absent', verdict: null, claimedVerdict: null, note: 'No sentinel and no verdict were reported.' };
   }
   const why = sentinel !== null
     ? 'A sentinel was reported but only the process that issued it holds the secret to verify it; the claimed canaryVerdict was graded as supplied.'
     : 'The claimed canaryVerdict was graded as supplied (no sentinel was reported for this host to verify).';
-  return { path: 'claimed', verdict, claimedVerdict, note: why };
+  return { path: 'claimed', evidence: 'claimed', verdict, claimedVerdict, note: why };
 }
 
 function gradeCanary(adj: CanaryAdjudication, claimedText: string | null): ExamOutcome {
@@ -243,7 +254,7 @@ function isoAt(ms: number): string {
  */
 export function gradeRecord(record: ExamRecord | null | undefined, opts: GradeOptions): GradedExam {
   const r = record ?? EMPTY_RECORD;
-  const canary = adjudicateCanary(r, opts.verifySentinel);
+  const canary = adjudicateCanary(r, opts.verifySentinel, opts.verifierEvidence ?? 'host-authority');
   const outcomes: ExamOutcome[] = [
     gradeCanary(canary, r.canaryVerdict),
     gradeBasicCall(r.basicCallArguments),
@@ -264,3 +275,32 @@ export function gradeRecord(record: ExamRecord | null | undefined, opts: GradeOp
 
 /** The task order every result follows (re-exported for callers that only import the grader). */
 export const GRADING_ORDER: readonly ExamTaskId[] = EXAM_TASK_IDS;
+
+/** What a grade may do to a surface or a persisted grade (issue 31, exam.md §15): widening needs proof. */
+export interface Applicable {
+  /** The tier to apply or persist: the graded tier, or `medium` when a wider one rests on no proof. */
+  tier: Tier;
+  /** True when the graded tier was above medium but the canary verdict was not this host's. */
+  capped: boolean;
+  note: string;
+}
+
+/** Tiers above this one widen the surface beyond what an unproven grade may reach. */
+export const UNPROVEN_CEILING: Tier = 'medium';
+
+/**
+ * A tier above `medium` is applied or persisted only when its canary verdict comes from this host's canary authority
+ * (`host-authority`) or this install's signed attestation in a transcript (`host-attestation`); a claimed verdict
+ * still grades and reports, but never widens.
+ */
+export function applicableTier(graded: GradedExam): Applicable {
+  const proven = graded.canary.evidence === 'host-authority' || graded.canary.evidence === 'host-attestation';
+  if (graded.tier !== 'strong' || proven) {
+    return { tier: graded.tier, capped: false, note: proven ? `canary evidence: ${graded.canary.evidence}` : `canary evidence: ${graded.canary.evidence}; ${graded.tier} does not widen` };
+  }
+  return {
+    tier: UNPROVEN_CEILING,
+    capped: true,
+    note: `graded ${graded.tier}, applied as ${UNPROVEN_CEILING}: the canary verdict is ${graded.canary.evidence}, not this host's — widening needs a sentinel this host issued and verified (canarySentinel + canarySessionId)`,
+  };
+}

@@ -63,7 +63,7 @@ export function gradeDocument(text: TranscriptInput, file: string, now: () => nu
           if ('error' in s) return s;
           const parsed = recordFromValue(s.derived.record);
           if (!parsed.ok) return { source: s.source, error: parsed.reason };
-          const report = examineRecord(parsed.record, { now, verifySentinel: s.derived.hostVerifier });
+          const report = examineRecord(parsed.record, { now, verifySentinel: s.derived.hostVerifier, verifierEvidence: 'host-attestation' });
           return { source: s.source, kind: doc.format, report, derived: s.derived, observations: s.derived.observations };
         }),
       };

@@ -103,7 +103,7 @@ test('exam.md §11, #106: envelope on stdout with key order and markers on stder
   const env = JSON.parse(r.stdout);
   assert.deepEqual(Object.keys(env), [
     'protocol', 'subject', 'score', 'maxScore', 'tier', 'profile', 'toolCount', 'source', 'gradedAt', 'recommendedEnv',
-    'selfReportTier', 'selfReportMatchesExam', 'staticMapTier', 'staticMapMatchesExam', 'outcomes', 'canaryAdjudication',
+    'selfReportTier', 'selfReportMatchesExam', 'staticMapTier', 'staticMapMatchesExam', 'outcomes', 'canaryAdjudication', 'applicable', // applicable: issue 31 (what the grade may widen to)
   ]);
   assert.equal(env.protocol, 'occam-exam-grade-v1');
   assert.deepEqual(env.subject, { clientInfo: 'harbor-cli/0.9.4', modelHint: 'orbit-sonnet-x', sessionId: 'rec-canary-stale-02' });
