@@ -9,6 +9,28 @@ import { CANARY_VERDICTS, type CanaryVerdict } from '../trust/canary/authority.t
 export { CANARY_VERDICTS, type CanaryVerdict };
 
 export const PLAUSIBLE_BUDGET = { min: 64, max: 200_000 } as const;
+function normaliseBlockHash(h: string): string {
+  return h.trim().toLowerCase().replace(/^sha256:/, '');
+}
+
+/** The hashes a `diff_against` value names (tools.md: a JSON string array or CSV), normalised; [] when unreadable. */
+export function diffAgainstHashes(raw: string): string[] {
+  const text = raw.trim();
+  if (text === '' || text.startsWith('{')) return [];
+  let list: unknown = null;
+  if (text.startsWith('[')) {
+    try {
+      list = JSON.parse(text);
+    } catch {
+      return [];
+    }
+    if (!Array.isArray(list)) return [];
+  } else {
+    list = text.split(/[,\s]+/);
+  }
+  return (list as unknown[]).filter((h): h is string => typeof h === 'string').map(normaliseBlockHash).filter(Boolean);
+}
+
 /** Parameters through which a later call can consume the value an earlier one produced, checked in order. */
 export const CHAIN_CONSUMING_PARAMS = ['if_none_match', 'diff_against'] as const;
 
@@ -219,16 +241,33 @@ function gradeChain(chain: ChainRecord | null): ExamOutcome {
     return fail('producedValue is missing or blank: record the value (e.g. contentHash) the first call returned.');
   }
   const produced = chain.producedValue.trim();
+  // What the produced value is decides which parameter may carry it (tools.md: if_none_match takes the contentHash,
+  // diff_against a JSON array or CSV of block hashes). A hand-written record does not say: then either parameter
+  // may carry it verbatim (exam.md §3.4), and diff_against may also list it.
+  const kind = chain.producedKind;
+  let contentHashInDiff = false;
   // Index 0 is never checked: a value cannot flow backwards into the call that produced it.
   for (let i = 1; i < chain.calls.length; i++) {
     const parsed = parseObject(chain.calls[i]);
     if (!parsed.ok) continue;
     for (const param of CHAIN_CONSUMING_PARAMS) {
       const v = parsed.value[param];
-      if (typeof v === 'string' && v.trim() === produced) {
-        return { task: 'chain', passed: true, detail: `Call ${i + 1} passes the produced value back as ${param}.` };
+      if (typeof v !== 'string') continue;
+      if (param === 'if_none_match') {
+        if (kind !== 'blockHash' && v.trim() === produced) return { task: 'chain', passed: true, detail: `Call ${i + 1} passes the produced value back as ${param}.` };
+        continue;
       }
+      const carries = v.trim() === produced || diffAgainstHashes(v).includes(normaliseBlockHash(produced));
+      if (!carries) continue;
+      if (kind === 'contentHash') {
+        contentHashInDiff = true;
+        continue;
+      }
+      return { task: 'chain', passed: true, detail: `Call ${i + 1} passes the produced ${kind === 'blockHash' ? 'block hash' : 'value'} back in diff_against.` };
     }
+  }
+  if (contentHashInDiff) {
+    return fail('diff_against carries the contentHash, but it takes block hashes (blocks[].hash of a json_blocks read); pass the contentHash as if_none_match instead.');
   }
   return fail(`No call after the first passes the produced value back as ${CHAIN_CONSUMING_PARAMS.join(' or ')} (exact, case-sensitive match).`);
 }
