@@ -17,7 +17,6 @@
 // completes; produced values are indexed by value (a Map), so a later call is matched in O(1) instead of against
 // every earlier value; the calls themselves are not kept — only the first basic/focus call, the last verify call,
 // one producer per distinct value and a compact observation per call.
-import { createHash } from 'node:crypto';
 import type { Observation } from '../tracker.ts';
 import { observationOf } from '../tracker.ts';
 import type { CanaryVerdict, SentinelVerifier } from '../grader.ts';
@@ -118,7 +117,20 @@ function canonicalJson(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-const HASH_MOD = 1n << 64n;
+/** cyrb53: a fast 53-bit string hash (identity for de-duplication, not security — nothing trusts it). */
+function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+const HASH_MOD = 2 ** 53;
 
 export interface DerivedRecord {
   /** The behaviour record JSON (exam.md §2) with an `evidence` block the record parser ignores. */
@@ -253,13 +265,12 @@ export class SessionDeriver implements CallSink {
   /** Activity since the surface was last sized (reset by each occam_exam_submit call). */
   private after = { calls: 0, callerErrors: 0, tools: Object.create(null) as Record<string, number> };
   private lastSizing = -1;
-  /** Sum of per-call digests mod 2^64: an order-free multiset hash of the calls, in constant memory. */
-  private digestSum = 0n;
+  /** Sum of per-call hashes mod 2^53: an order-free multiset hash of the calls, in constant memory. */
+  private digestSum = 0;
 
   complete(call: ToolCall): void {
     this.calls += 1;
-    const digest = createHash('sha256').update(`${call.tool}\u0000${typeof call.args === 'string' ? call.args : canonicalJson(call.args ?? {})}`).digest();
-    this.digestSum = (this.digestSum + digest.readBigUInt64BE(0)) % HASH_MOD;
+    this.digestSum = (this.digestSum + hash53(`${call.tool}\u0000${typeof call.args === 'string' ? call.args : canonicalJson(call.args ?? {})}`)) % HASH_MOD;
     if (call.tool === 'occam_exam_submit') {
       if (call.line > this.lastSizing) {
         this.lastSizing = call.line;
@@ -442,7 +453,7 @@ export class SessionDeriver implements CallSink {
       task: session.task,
       wrongToolPicks: needed ? Object.entries(this.after.tools).reduce((n, [t, k]) => (needed.has(t) ? n : n + k), 0) : null,
       sized: this.lastSizing >= 0,
-      contentHash: `${this.digestSum.toString(16).padStart(16, '0')}-${this.calls}`,
+      contentHash: `${this.digestSum.toString(16).padStart(14, '0')}-${this.calls}`,
     };
     const evidence: TranscriptEvidence = {
       format: session.format,
