@@ -22,7 +22,7 @@ import { observationOf } from '../tracker.ts';
 import type { CanaryVerdict, SentinelVerifier } from '../grader.ts';
 import { CANARY_VERDICTS, diffAgainstHashes } from '../grader.ts';
 import type { CallSink, SessionTranscript, TaskMarker, ToolCall, TranscriptFormat } from './formats.ts';
-import { isAttestation, type AttestationVerifier } from './attestation.ts';
+import { isAttestation, VERDICT_ATTESTATION_FORMAT, type AttestationVerifier } from './attestation.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -493,21 +493,37 @@ export class SessionDeriver implements CallSink {
       att.verdict === verdict &&
       session.sessionId !== null &&
       opts.verifyAttestation?.(session.sessionId.value, att) === true;
-    const hostVerifier: SentinelVerifier | undefined = byHost
+    // Any host's transcript: the verify response itself carries this install's signed verdict.
+    const inResponse = verify.response?.attestation;
+    const byResponse =
+      !byHost &&
+      verdict !== null &&
+      sentinel !== null &&
+      canarySession !== null &&
+      isAttestation(inResponse) &&
+      inResponse.format === VERDICT_ATTESTATION_FORMAT &&
+      inResponse.sentinel === sentinel &&
+      inResponse.canarySessionId === canarySession &&
+      inResponse.verdict === verdict &&
+      opts.verifyAttestation?.(canarySession, inResponse) === true;
+    const proven = byHost || byResponse;
+    const hostVerifier: SentinelVerifier | undefined = proven
       ? (sid, s) => (sid.trim() === canarySession!.trim() && s === sentinel ? verdict! : 'HALLUCINATED')
       : undefined;
     const unsignedNote = session.recordedByHost
       ? " (recorded by an Occam host, but its canary attestation is missing or was not signed by this install's key)"
-      : ' (not recorded by an Occam host)';
+      : " (the verify response carries no verdict signed by this install's key)";
     return {
       hostVerifier,
       canary: {
         line: verify.line,
         tool: verify.tool,
         responseLine: verify.responseLine,
-        adjudication: byHost ? 'host-verifier' : verdict ? 'claimed' : 'absent',
+        adjudication: proven ? 'host-verifier' : verdict ? 'claimed' : 'absent',
         note: byHost
           ? `sentinel reported at line ${verify.line}; verdict ${verdict} from the recording host's verifier at line ${verify.responseLine} (attestation signed by ${(att as { keyId: string }).keyId})`
+          : byResponse
+            ? `sentinel reported at line ${verify.line}; verdict ${verdict} at line ${verify.responseLine} signed by this install's canary verifier (key ${(inResponse as { keyId: string }).keyId})`
           : verdict
             ? `sentinel reported at line ${verify.line}; verdict ${verdict} at line ${verify.responseLine} is graded as claimed${unsignedNote}`
             : `sentinel reported at line ${verify.line} but no verdict was logged`,
