@@ -17,6 +17,7 @@ import { TIERS, DEFAULT_STATIC_MAP, parseStaticMap, staticTierFor, type StaticMo
 import { EXAM_EXIT, expandTargets, fail, gradeLoader, table, type ExamIo } from './verbs.ts';
 import { isSessionError, type GradedSession } from './transcript/grade.ts';
 import { renderJsonDocument } from './report.ts';
+import { rng } from '../runtime/rng.ts';
 
 export const H3_PROTOCOL = 'occam-exam-h3-v2';
 /** Below this many sessions with an outcome in an arm, its figures read "insufficient data". */
@@ -98,18 +99,6 @@ export interface H3Study {
   canaryVerdicts: Record<string, number>;
   models: ModelVariance[];
   rows: StudySession[];
-}
-
-/** Seeded PRNG (mulberry32): the same seed gives the same intervals. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;

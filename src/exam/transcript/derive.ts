@@ -479,33 +479,25 @@ export class SessionDeriver implements CallSink {
     if (sentinel !== null) record.canarySentinel = sentinel;
     if (canarySession !== null) record.canarySessionId = canarySession;
     if (verdict) record.canaryVerdict = verdict;
+    // Whether `a` is this install's signature over exactly this report and verdict, bound to `slot`.
+    const signedHere = (a: unknown, slot: string | null, format?: string): a is { keyId: string } =>
+      verdict !== null &&
+      sentinel !== null &&
+      canarySession !== null &&
+      slot !== null &&
+      isAttestation(a) &&
+      (format === undefined || a.format === format) &&
+      a.sentinel === sentinel &&
+      a.canarySessionId === canarySession &&
+      a.verdict === verdict &&
+      opts.verifyAttestation?.(slot, a) === true;
     // The recording host's verifier answered this exact report while the session ran, and signed its answer with
-    // this install's key; offline nothing else can adjudicate a sentinel. Unsigned or foreign → claimed.
+    // this install's key, bound to the recording's session; offline nothing else can adjudicate a sentinel.
     const att = verify.attestation;
-    const byHost =
-      session.recordedByHost &&
-      verdict !== null &&
-      sentinel !== null &&
-      canarySession !== null &&
-      isAttestation(att) &&
-      att.sentinel === sentinel &&
-      att.canarySessionId === canarySession &&
-      att.verdict === verdict &&
-      session.sessionId !== null &&
-      opts.verifyAttestation?.(session.sessionId.value, att) === true;
-    // Any host's transcript: the verify response itself carries this install's signed verdict.
+    const byHost = session.recordedByHost && signedHere(att, session.sessionId?.value ?? null);
+    // Any host's transcript: the verify response itself carries this install's signed verdict (bound to the canary session).
     const inResponse = verify.response?.attestation;
-    const byResponse =
-      !byHost &&
-      verdict !== null &&
-      sentinel !== null &&
-      canarySession !== null &&
-      isAttestation(inResponse) &&
-      inResponse.format === VERDICT_ATTESTATION_FORMAT &&
-      inResponse.sentinel === sentinel &&
-      inResponse.canarySessionId === canarySession &&
-      inResponse.verdict === verdict &&
-      opts.verifyAttestation?.(canarySession, inResponse) === true;
+    const byResponse = !byHost && signedHere(inResponse, canarySession, VERDICT_ATTESTATION_FORMAT);
     const proven = byHost || byResponse;
     const hostVerifier: SentinelVerifier | undefined = proven
       ? (sid, s) => (sid.trim() === canarySession!.trim() && s === sentinel ? verdict! : 'HALLUCINATED')
