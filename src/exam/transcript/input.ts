@@ -53,6 +53,9 @@ function open(path: string, maxBytes: number): { fd: number; owned: boolean } {
   return { fd, owned: true };
 }
 
+/** One read buffer for every file: reads are synchronous, so grading 10,000 small files allocates it once. */
+let chunkBuffer: Buffer | null = null;
+
 const tooLarge = (path: string, maxBytes: number) => new ExamInputError('exam_input_too_large', `${path} exceeds OCCAM_EXAM_MAX_BYTES=${maxBytes} bytes`);
 
 /**
@@ -62,7 +65,7 @@ const tooLarge = (path: string, maxBytes: number) => new ExamInputError('exam_in
 export function readLines(path: string, maxBytes: number, consumer: LineConsumer): void {
   const { fd, owned } = open(path, maxBytes);
   try {
-    const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    const chunk = (chunkBuffer ??= Buffer.allocUnsafe(READ_CHUNK_BYTES));
     let carry: Buffer[] = [];
     let carryBytes = 0;
     let total = 0;
