@@ -8,18 +8,14 @@ import { processContext, type RuntimeContext } from '../src/runtime/context.ts';
 import { readEnv } from '../src/config/env.ts';
 import type { AttestationVerifier } from '../src/exam/transcript/attestation.ts';
 import type { ExamIo } from '../src/exam/verbs.ts';
+import { EXAM_EXIT, EXAM_MARKERS } from '../src/exam/markers.ts';
 import { canPrompt, terminalPrompter } from './operator-common.ts';
 
 export type { ExamIo };
 
-export const EXAM_MARKERS = {
-  selftestOk: 'EXAM_SELFTEST_OK',
-  selftestFailed: 'EXAM_SELFTEST_FAILED',
-  gradeOk: 'EXAM_GRADE_OK',
-  harnessOk: 'EXAM_HARNESS_SELFTEST_OK',
-} as const;
+export { EXAM_MARKERS };
 
-const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+const EXIT = EXAM_EXIT;
 
 /** Verifies with the install's signing key, if one exists (reading a key never mints one). */
 async function installVerifier(runtime: RuntimeContext): Promise<AttestationVerifier | undefined> {

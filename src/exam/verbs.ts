@@ -12,15 +12,9 @@ import type { AttestationVerifier } from './transcript/attestation.ts';
 import type { DerivedRecord } from './transcript/derive.ts';
 import { deriveFile, gradeFile, isSessionError, type ExamErrorCode, type GradedSession, type SessionError } from './transcript/grade.ts';
 
-export const EXAM_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+import { EXAM_EXIT, EXAM_MARKERS } from './markers.ts';
 
-export const EXAM_MARKERS = {
-  selftestOk: 'EXAM_SELFTEST_OK',
-  selftestFailed: 'EXAM_SELFTEST_FAILED',
-  gradeOk: 'EXAM_GRADE_OK',
-  harnessOk: 'EXAM_HARNESS_SELFTEST_OK',
-  harnessFailed: 'EXAM_HARNESS_SELFTEST_FAILED',
-} as const;
+export { EXAM_EXIT, EXAM_MARKERS };
 
 /** Input errors are usage errors (the operator named something that cannot be read); the rest ran and failed. */
 const USAGE_CODES: ReadonlySet<string> = new Set(['exam_input_not_found', 'exam_input_not_regular', 'exam_input_too_large', 'exam_confirmation_required']);
