@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OCCAM_BIN, REPO_ROOT, hermeticEnv } from '../helpers/mcp-client.ts';
@@ -64,6 +64,13 @@ test('issue 31 from the shipped binary: stdin is streamed (-), a device is refus
   const dev = occam('exam', 'grade', '--json', '-s', '/dev/zero');
   assert.equal(dev.code, 2);
   assert.equal(JSON.parse(dev.stdout).code, 'exam_input_not_regular');
+  const big = join(mkdtempSync(join(tmpdir(), 'occam-exam-cap-')), 'big.json');
+  writeFileSync(big, JSON.stringify({ ...JSON.parse(readFileSync(join(RECORDS, 'perfect.json'), 'utf8')), padding: 'x'.repeat(2048) }));
+  const capped = spawnSync(process.execPath, [OCCAM_BIN, 'exam', 'grade', '--json', '-s', big], {
+    cwd: REPO_ROOT, env: hermeticEnv({ OCCAM_EXAM_MAX_BYTES: '1024' }), encoding: 'utf8',
+  });
+  assert.equal(capped.status, 2, 'OCCAM_EXAM_MAX_BYTES overrides the cap');
+  assert.equal(JSON.parse(capped.stdout).code, 'exam_input_too_large');
   const help = occam('exam', 'grade', '--help');
   assert.equal(help.code, 0);
   assert.match(help.stdout, /Usage: occam exam grade[\s\S]*Examples:/);

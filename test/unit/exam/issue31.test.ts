@@ -165,6 +165,14 @@ test('formats: Claude Desktop mcp-server log and both VS Code output-log spellin
   const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(jsonl(msgs), 'utf16le')]);
   const u = sessionsOf(gradeDocument(utf16, 'utf16.log', NOW));
   assert.deepEqual([u[0].kind, u[0].report.graded.score], ['jsonrpc', 4]);
+  // The same from files (the streamed path): UTF-16 LE and BE by their BOM.
+  const dir = mkdtempSync(join(tmpdir(), 'occam-utf16-'));
+  const be = Buffer.from(jsonl(msgs), 'utf16le').swap16();
+  for (const [name, bytes] of [['le.log', utf16], ['be.log', Buffer.concat([Buffer.from([0xfe, 0xff]), be])]] as const) {
+    writeFileSync(join(dir, name), bytes);
+    const f = sessionsOf(gradeFile(join(dir, name), 1 << 20, NOW));
+    assert.deepEqual([f[0].report.subject.clientInfo, f[0].report.graded.score], ['claude-ai/0.1.0', 4], name);
+  }
 });
 
 test('unknown formats: prose and unknown JSONL get unknown_transcript_format naming the known formats (exit 1, --json {ok:false, code, message})', async () => {
