@@ -1,6 +1,6 @@
 // Whose grade a submission is (issue 31): a grade belongs to the session that earned it. The subject of a grade
 // submitted over MCP is what the server observed on the submitting connection — the clientInfo of its initialize,
-// the model it declared (occam_client_capabilities(model_id) or OCCAM_CLIENT_MODEL_ID), its session id — never what
+// the model it declared (occam_client_capabilities(model_id) or the OCCAM_CLIENT_CONTEXT_TOKENS + OCCAM_CLIENT_MODEL_ID bootstrap), its session id — never what
 // the record says. A record that names another client (or another model than the one declared) is refused, so one
 // connection cannot size another client's surface.
 import { clientInfoText, subjectOf, UNKNOWN, type ExamRecord, type ExamSubject } from './record.ts';

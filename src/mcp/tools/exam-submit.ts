@@ -55,7 +55,7 @@ export async function applyCachedExamGrade(session: SessionState, services: Serv
     const [{ applyExamTier }, { observedSubject }] = await Promise.all([import('../../exam/surface.ts'), import('../../exam/submission.ts')]);
     const subject = observedSubject(session);
     if (subject === null) return false;
-    // Keyed by client name/version + the model this connection declared at boot (OCCAM_CLIENT_MODEL_ID), or
+    // Keyed by client name/version + the model this connection declared at boot (the OCCAM_CLIENT_CONTEXT_TOKENS + OCCAM_CLIENT_MODEL_ID bootstrap), or
     // `unknown` — its own key, never a wildcard (src/store/exam-grades.ts persistedKey).
     const lookup = services.use(examCacheService).then((store) => store.get(subject));
     const timeout = new Promise<null>((resolve) => {
