@@ -707,21 +707,18 @@ export function parseTranscript(input: TranscriptInput, isOccamTool: (name: stri
 }
 
 /**
- * Whether a document is a behaviour record rather than a transcript: a transcript's first non-blank line is a
- * complete JSON object of a known format (or a host log line with a message); a record is one JSON document (often
- * pretty-printed over many lines). Only the first line is looked at.
+ * Whether a document is a behaviour record rather than a transcript, from its first non-blank line: a record starts
+ * with `{`, `[` or `"` and is not a one-line object of a known transcript format, nor a one-line object followed by
+ * more lines (JSONL). Every other text is a transcript — prose or an unknown log then fails as an unknown format.
  */
 export function isRecordText(firstNonBlankLine: string | null, moreFollows: boolean): boolean {
   if (firstNonBlankLine === null) return true; // blank: the record parser rejects it with its own reason
-  const line = firstNonBlankLine.trim();
-  const parsed = parseLine(line, 1);
-  if (parsed && isObj(parsed.v[LOG_LINE])) return false;
-  // A pretty-printed record's first line is a lone `{`.
-  if (line.length < 2 || line.charCodeAt(0) !== 0x7b || line.charCodeAt(line.length - 1) !== 0x7d) return true;
-  if (!parsed) return true; // not a one-line JSON object: broken JSON, which the record parser names
-  if (formatOfLine(parsed.v) !== null) return false;
-  // A one-line object of no known format: a record unless more lines follow (then: an unknown transcript).
-  return !moreFollows;
+  const text = firstNonBlankLine.trim();
+  const c = text.charAt(0);
+  if (c !== '{' && c !== '[' && c !== '"') return false;
+  const parsed = parseLine(text, 1);
+  if (parsed && formatOfLine(parsed.v) !== null) return false;
+  return !(parsed && moreFollows);
 }
 
 /** The first non-blank line of in-memory text and whether anything non-blank follows it. */

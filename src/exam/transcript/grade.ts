@@ -7,8 +7,8 @@ import { parseRecordText, recordFromValue } from '../record.ts';
 import { examineRecord, type ExamReport } from '../report.ts';
 import type { Observation } from '../tracker.ts';
 import { SessionDeriver, type DeriveOptions, type DerivedRecord, type SessionActivity } from './derive.ts';
-import { feedText, formatOfLine, inputText, parseLine, TranscriptReader, UNKNOWN_FORMAT_REASON, type TranscriptFormat, type TranscriptInput } from './formats.ts';
-import { ExamInputError, readLines, type InputErrorCode } from './input.ts';
+import { feedText, firstLineOf, isRecordText, inputText, TranscriptReader, UNKNOWN_FORMAT_REASON, type TranscriptFormat, type TranscriptInput } from './formats.ts';
+import { ExamInputError, READ_CHUNK_BYTES, readLines, readSmall, type InputErrorCode } from './input.ts';
 
 const OCCAM_TOOLS: ReadonlySet<string> = new Set(CATALOG.map((t) => t.name));
 export const isOccamTool = (name: string): boolean => OCCAM_TOOLS.has(name);
@@ -77,12 +77,9 @@ class DocumentRouter {
       case 'sniff': {
         this.hold(raw, n);
         if (!/\S/.test(raw)) return;
-        const text = raw.trim();
-        const c = text.charAt(0);
-        if (c !== '{' && c !== '[' && c !== '"') return this.toTranscript();
-        const parsed = parseLine(text, n);
-        if (parsed && formatOfLine(parsed.v) !== null) return this.toTranscript();
-        this.mode = parsed ? 'await-more' : 'record';
+        if (!isRecordText(raw, false)) return this.toTranscript();
+        // A one-line JSON object of no known format is a record unless more lines follow (then: unknown JSONL).
+        this.mode = isRecordText(raw, true) ? 'record' : 'await-more';
       }
     }
   }
@@ -158,20 +155,29 @@ function gradeRead(read: Read, file: string, now: () => number, opts: DeriveOpti
 }
 
 function routeText(input: TranscriptInput): Read {
+  const text = inputText(input);
+  const first = firstLineOf(text);
+  if (isRecordText(first.line, first.more)) {
+    if (text.length > RECORD_MAX_BYTES) return { kind: 'error', code: 'exam_input_too_large', error: `a behaviour record is at most ${RECORD_MAX_BYTES} bytes` };
+    return { kind: 'record', text };
+  }
   const router = new DocumentRouter();
-  feedText(inputText(input), router);
+  feedText(text, router);
   return router.end();
 }
 
+/** A file that fits one read is decoded whole (records, most sessions); a larger one (or stdin) is streamed. */
 function routeFile(path: string, maxBytes: number): Read {
-  const router = new DocumentRouter();
   try {
+    const small = readSmall(path, maxBytes, READ_CHUNK_BYTES);
+    if (small !== null) return routeText(small);
+    const router = new DocumentRouter();
     readLines(path, maxBytes, router);
+    return router.end();
   } catch (err) {
     if (err instanceof ExamInputError) return { kind: 'error', code: err.code, error: err.message };
     throw err;
   }
-  return router.end();
 }
 
 /** Grades in-memory input (text or bytes; UTF-8 or UTF-16 by BOM). Never throws. */

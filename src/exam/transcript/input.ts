@@ -29,8 +29,8 @@ export interface LineConsumer {
   line(raw: string, n: number): void;
 }
 
-function open(path: string, maxBytes: number): { fd: number; owned: boolean } {
-  if (path === STDIN_PATH) return { fd: 0, owned: false };
+function open(path: string, maxBytes: number): { fd: number; owned: boolean; size: number | null } {
+  if (path === STDIN_PATH) return { fd: 0, owned: false, size: null };
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -50,7 +50,7 @@ function open(path: string, maxBytes: number): { fd: number; owned: boolean } {
     closeSync(fd);
     throw new ExamInputError('exam_input_too_large', `${path} is ${st.size} bytes, above OCCAM_EXAM_MAX_BYTES=${maxBytes}`);
   }
-  return { fd, owned: true };
+  return { fd, owned: true, size: st.size };
 }
 
 /** One read buffer for every file: reads are synchronous, so grading 10,000 small files allocates it once. */
@@ -59,11 +59,33 @@ let chunkBuffer: Buffer | null = null;
 const tooLarge = (path: string, maxBytes: number) => new ExamInputError('exam_input_too_large', `${path} exceeds OCCAM_EXAM_MAX_BYTES=${maxBytes} bytes`);
 
 /**
+ * The whole content of a regular file no larger than `limit` (most records and session files: one read, decoded
+ * once), or null when it is larger or is stdin — then stream it with readLines.
+ */
+export function readSmall(path: string, maxBytes: number, limit: number): Buffer | null {
+  if (path === STDIN_PATH) return null;
+  const { fd, size } = open(path, maxBytes);
+  try {
+    if (size === null || size > limit) return null;
+    const buf = Buffer.allocUnsafe(size);
+    let got = 0;
+    while (got < size) {
+      const n = readSync(fd, buf, got, size - got, null);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Streams a file (or stdin for `-`) into lines. Memory: one chunk plus the current partial line. A file that grows
  * past the cap while being read is refused as well.
  */
 export function readLines(path: string, maxBytes: number, consumer: LineConsumer): void {
-  const { fd, owned } = open(path, maxBytes);
+  const { fd, owned, size } = open(path, maxBytes);
   try {
     const chunk = (chunkBuffer ??= Buffer.allocUnsafe(READ_CHUNK_BYTES));
     let carry: Buffer[] = [];
@@ -90,6 +112,9 @@ export function readLines(path: string, maxBytes: number, consumer: LineConsumer
       }
       if (got === 0) break;
       total += got;
+      // A regular file is read as it was when opened: no extra read to find its end (what grading many small files
+      // costs most), and a file still being appended to ends at a line boundary or a torn last line.
+      const atEnd = size !== null && total >= size;
       if (total > maxBytes) throw tooLarge(path, maxBytes);
       let data = chunk.subarray(0, got);
       if (first) {
@@ -99,6 +124,7 @@ export function readLines(path: string, maxBytes: number, consumer: LineConsumer
       }
       if (utf16) {
         utf16.push(Buffer.from(data));
+        if (atEnd) break;
         continue;
       }
       let start = 0;
@@ -120,6 +146,7 @@ export function readLines(path: string, maxBytes: number, consumer: LineConsumer
         carry.push(Buffer.from(data.subarray(start)));
         carryBytes += data.length - start;
       }
+      if (atEnd) break;
     }
     if (utf16) {
       const buf = Buffer.concat(utf16);
