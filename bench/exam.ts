@@ -4,15 +4,20 @@
 //  2. derive + grade: `occam exam grade` over 10,000 recorded-session transcripts (the `occam mcp --record` format:
 //     initialize, tools/list, the six exam calls with page-sized responses) beside `occam exam grade` over the 10,000 equivalent
 //     records (each the record `occam exam record` derives from its transcript). Goal: ≤ 2×.
+//  3. scaling (issue 31): one JSON-RPC transcript of 5,000, 40,000 and 400,000 reads (each producing a new
+//     contentHash, the last call consuming the first), graded from its file (streamed, src/exam/transcript/input.ts).
+//     Reported as time per 1,000 reads; the ratio 400k / 5k per 1,000 reads is ≈ 1 when derivation is linear (it was
+//     quadratic: 5k reads 3.6 s, 40k 95.6 s). Peak RSS growth is reported beside it (bounded memory).
 // Ratios are measured in-process (the verb's own runExam with output discarded) so process start-up does not
-// drown the signal; one end-to-end spawn of each side of (1) is reported as well.
+// drown the signal; one end-to-end spawn of each side of (1) is reported as well. BENCH_EXAM_ONLY=scale runs (3) only.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { processExamIo, runExam, type ExamIo } from '../commands/exam.ts';
-import { deriveDocument } from '../src/exam/transcript/grade.ts';
+import { appendFileSync } from 'node:fs';
+import { deriveDocument, gradeFile, isSessionError } from '../src/exam/transcript/grade.ts';
 import { TRANSCRIPT_FORMAT } from '../src/exam/transcript/formats.ts';
 import { exposedToolNames, readHostConfig, registeredTools } from '../src/mcp/server.ts';
 import { testContext } from '../src/runtime/context.ts';
@@ -107,6 +112,58 @@ function writeTranscriptsAndRecords(dir: string): { transcripts: string[]; recor
   return { transcripts, records, bytes };
 }
 
+/** Read counts of the scaling part (3). */
+export const SCALE_READS = [5_000, 40_000, 400_000] as const;
+
+/** A JSON-RPC log of `reads` reads, each answered with a distinct contentHash; the last call passes the first back. */
+export function writeScaleTranscript(path: string, reads: number): number {
+  const hash = (k: number) => (k >>> 0).toString(16).padStart(8, '0').repeat(8);
+  let bytes = 0;
+  let chunk: string[] = [JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'scale', version: '1' } } })];
+  const flush = () => {
+    const text = chunk.join('\n') + '\n';
+    appendFileSync(path, text);
+    bytes += text.length;
+    chunk = [];
+  };
+  for (let k = 1; k <= reads; k++) {
+    const url = `https://docs.example.org/p${k}`;
+    const args = k === reads ? { url: 'https://docs.example.org/p1', if_none_match: hash(1) } : { url };
+    const result = { ok: true, backend: 'http', markdown: `# Page ${k}`, contentHash: hash(k) };
+    chunk.push(JSON.stringify({ jsonrpc: '2.0', id: k, method: 'tools/call', params: { name: 'occam_transcode', arguments: args } }));
+    chunk.push(JSON.stringify({ jsonrpc: '2.0', id: k, result: { content: [], structuredContent: result, isError: false } }));
+    if (chunk.length >= 20_000) flush();
+  }
+  flush();
+  return bytes;
+}
+
+async function scaling(dir: string): Promise<Record<string, unknown>> {
+  const rows: Array<{ reads: number; bytes: number; ms: number; msPer1k: number; rssGrowthMiB: number }> = [];
+  for (const reads of SCALE_READS) {
+    const path = join(dir, `scale-${reads}.jsonl`);
+    const bytes = writeScaleTranscript(path, reads);
+    const rss0 = process.memoryUsage().rss;
+    let peak = rss0;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const t0 = performance.now();
+    const g = gradeFile(path, Number.MAX_SAFE_INTEGER, Date.now);
+    const ms = performance.now() - t0;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    if (!g.ok || isSessionError(g.sessions[0]) || g.sessions[0].derived?.record.evidence.calls !== reads) throw new Error(`scale transcript of ${reads} reads did not grade`);
+    rows.push({ reads, bytes, ms, msPer1k: (ms * 1000) / reads, rssGrowthMiB: (peak - rss0) / 1024 / 1024 });
+    rmSync(path, { force: true });
+  }
+  const base = rows[0].msPer1k;
+  console.log('one transcript of N reads, graded from its file (streamed; same run):');
+  for (const r of rows) {
+    console.log(`  ${String(r.reads).padStart(7)} reads (${fmt(r.bytes / 1024 / 1024, 1)} MiB): ${fmt(r.ms)} ms, ${fmt(r.msPer1k, 2)} ms per 1k reads (${fmt(r.msPer1k / base, 2)}× the 5k rate), RSS +${fmt(r.rssGrowthMiB, 1)} MiB`);
+  }
+  console.log(`  ratio per 1k reads, 400k / 5k:        ${fmt(rows[2].msPer1k / base, 2)}×  (linear ≈ 1; the quadratic deriver was ≈ 80× at 40k)`);
+  return { rows, ratio400kTo5k: rows[2].msPer1k / base, ratio40kTo5k: rows[1].msPer1k / base };
+}
+
 function quietIo(): ExamIo {
   let sink = 0;
   return { ...processExamIo(), out: (t) => (sink += t.length), err: (t) => (sink += t.length) };
@@ -117,6 +174,11 @@ const bench: BenchModule = {
   async run() {
     const dir = mkdtempSync(join(tmpdir(), 'occam-bench-exam-'));
     try {
+      const scale = await scaling(dir);
+      if (process.env.BENCH_EXAM_ONLY === 'scale') {
+        writeResult('exam', { scale });
+        return;
+      }
       const files = writeRecords(dir);
       const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
       const parseAll = () => {
@@ -198,7 +260,7 @@ const bench: BenchModule = {
       console.log(`  ratio transcripts / records:           ${fmt(trMs / recMs, 2)}× wall, ${fmt(trCpu / recCpu, 2)}× CPU (${fmt(trCpu)} / ${fmt(recCpu)} ms)  (goal ≤ 2.00)`);
       console.log(`  of which reading the transcript files: ${fmt(readCpu)} ms CPU; derive + grade beyond the read: ${fmt((trCpu - readCpu) / recCpu, 2)}× the records' grade`);
       writeResult('exam', {
-        files: FILES, rounds, parseMs: parse, gradeMs: grade, gradeJsonMs: gradeJson,
+        scale, files: FILES, rounds, parseMs: parse, gradeMs: grade, gradeJsonMs: gradeJson,
         ratio: grade / parse, ratioJson: gradeJson / parse, e2eGradeMs: e2eGrade, e2eParseMs: e2eParse, samples: results,
         transcripts: { recordsMs: recMs, transcriptsMs: trMs, ratio: trMs / recMs, recordsCpuMs: recCpu, transcriptsCpuMs: trCpu, cpuRatio: trCpu / recCpu, readTranscriptsCpuMs: readCpu, bytes: pair.bytes, samples: derived },
       });

@@ -295,8 +295,41 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam exam grade --submission record.json --out report.json', 'grade one behaviour record'],
       ['occam exam selftest', 'the grading engine\'s own assertions'],
     ],
-    subverbs: ['grade', 'record', 'report', 'cache', 'tasks', 'selftest', 'harness-selftest'],
-    flags: ['--submission', '--out', '--write-env', '--json', '--help'],
+    subExamples: {
+      grade: [
+        ['occam exam grade --submission record.json', 'the grade envelope of one record or transcript'],
+        ['occam exam grade runs/a.jsonl runs/b.jsonl --json', 'one envelope per session, every session of a file on its own'],
+        ['occam exam grade --apply --yes session.jsonl', 'store its grade for that client and model (the subject is printed)'],
+      ],
+      record: [
+        ['occam exam record session.jsonl --out record.json', 'the behaviour record derived from a transcript'],
+        ['occam exam record shared.jsonl --session 4f1c', 'one session of a file that holds several'],
+      ],
+      report: [
+        ['occam exam report ~/.occam/transcripts', 'the H3 study over recorded sessions'],
+        ['occam exam report runs/ --markdown h3.md --json', 'the same as JSON, plus a Markdown report with its plot'],
+      ],
+      simulate: [
+        ['occam exam simulate', 'the H3 study on synthetic agents of known competence'],
+        ['occam exam simulate --out sim/ --json', 'keep its transcripts and report in sim/'],
+      ],
+      cache: [
+        ['occam exam cache list', 'the stored grades (client name/version + model)'],
+        ['occam exam cache clear', 'forget every stored grade'],
+      ],
+      tasks: [
+        ['occam exam tasks', 'the task catalogue as JSON'],
+        ['occam exam tasks --out tasks.json', 'written to a file'],
+      ],
+      selftest: [
+        ['occam exam selftest', 'the grading engine\'s assertions'],
+        ['occam exam selftest --json', 'the same as one JSON document'],
+      ],
+      'harness-selftest': [
+        ['occam exam harness-selftest', 'the harness-format assertions'],
+        ['occam exam harness-selftest --json', 'the same as one JSON document'],
+      ],
+    },
   },
 };
 

@@ -45,7 +45,7 @@ export const VERBS: readonly VerbModule[] = [
 ];
 
 /** Verbs that parse their own arguments (and print their own usage on --help). */
-const SELF_PARSING = new Set(['exam']);
+const SELF_PARSING = new Set<string>();
 
 /**
  * `versionFlag: false` leaves `--version` to the verb: commander would otherwise read a program-level `--version`

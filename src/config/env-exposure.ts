@@ -93,6 +93,17 @@ export const exposureVars = [
     parse: text(),
   }),
   define<number>({
+    name: 'OCCAM_EXAM_MAX_BYTES',
+    area: 'exam',
+    description:
+      'Largest input `occam exam grade|record|report` reads from one file or stdin; transcripts are streamed line by line ' +
+      'under it (memory stays bounded), a larger input is refused with `exam_input_too_large`.',
+    default: 1024 * 1024 * 1024,
+    defaultText: '1073741824 (1 GiB)',
+    range: '1024–17179869184',
+    parse: int(1024, 16 * 1024 * 1024 * 1024),
+  }),
+  define<number>({
     name: 'OCCAM_RECORD_MAX_BYTES',
     area: 'exam',
     description: 'Size bound of one recorded session; the transcript ends with a `truncated` marker line when it is reached.',

@@ -68,6 +68,15 @@ export const FAILURE_CODES = {
   invalid_receipt: 'Receipt/capsule/history unparsable or structurally invalid.',
   canary_unavailable: 'Canary probe host could not start.',
   // batch & shared store
+  // capability exam (occam_exam_submit, `occam exam …`)
+  exam_subject_mismatch: 'Exam record names another client (or model) than the submitting connection.',
+  unknown_transcript_format: 'Exam input is neither a behaviour record nor a transcript in a known format.',
+  exam_no_occam_calls: 'Transcript session holds no Occam tool call to grade.',
+  exam_input_not_found: 'Exam input file does not exist.',
+  exam_input_not_regular: 'Exam input is a device, FIFO or directory, not a regular file.',
+  exam_input_too_large: 'Exam input exceeds OCCAM_EXAM_MAX_BYTES.',
+  exam_confirmation_required: 'Applying a grade needs the operator to confirm (a TTY prompt, or --yes).',
+  // batch
   job_not_found: 'Unknown job_id.',
   store_timeout: 'The shared store (PostgreSQL) did not answer within OCCAM_STORE_QUERY_TIMEOUT_MS; retry shortly.',
   // local input (files and stdin a verb or the server reads)

@@ -9,6 +9,28 @@ import { CANARY_VERDICTS, type CanaryVerdict } from '../trust/canary/authority.t
 export { CANARY_VERDICTS, type CanaryVerdict };
 
 export const PLAUSIBLE_BUDGET = { min: 64, max: 200_000 } as const;
+function normaliseBlockHash(h: string): string {
+  return h.trim().toLowerCase().replace(/^sha256:/, '');
+}
+
+/** The hashes a `diff_against` value names (tools.md: a JSON string array or CSV), normalised; [] when unreadable. */
+export function diffAgainstHashes(raw: string): string[] {
+  const text = raw.trim();
+  if (text === '' || text.startsWith('{')) return [];
+  let list: unknown = null;
+  if (text.startsWith('[')) {
+    try {
+      list = JSON.parse(text);
+    } catch {
+      return [];
+    }
+    if (!Array.isArray(list)) return [];
+  } else {
+    list = text.split(/[,\s]+/);
+  }
+  return (list as unknown[]).filter((h): h is string => typeof h === 'string').map(normaliseBlockHash).filter(Boolean);
+}
+
 /** Parameters through which a later call can consume the value an earlier one produced, checked in order. */
 export const CHAIN_CONSUMING_PARAMS = ['if_none_match', 'diff_against'] as const;
 
@@ -27,8 +49,16 @@ export interface ExamOutcome {
  */
 export type CanaryPath = 'verifier' | 'claimed' | 'absent';
 
+/**
+ * Which canary evidence the grade rests on (issue 31). `host-authority`: this host's canary authority (the process
+ * that issued the sentinel) verified it. `host-attestation`: a transcript carries this install's signed answer to
+ * the session's occam_canary_verify call. `claimed`: the record's word. `absent`: nothing was reported.
+ */
+export type CanaryEvidence = 'host-authority' | 'host-attestation' | 'claimed' | 'absent';
+
 export interface CanaryAdjudication {
   path: CanaryPath;
+  evidence: CanaryEvidence;
   /** The verdict that was graded (null when nothing was reported). */
   verdict: CanaryVerdict | null;
   /** The verdict the record claimed, as written (null when none). */
@@ -57,6 +87,8 @@ export interface GradeOptions {
   now: () => number;
   /** Present only inside the host process that issued the canary; offline grading cannot hold its secret. */
   verifySentinel?: SentinelVerifier;
+  /** Whose verdicts `verifySentinel` answers with: the live authority (default) or a transcript's signed attestation. */
+  verifierEvidence?: 'host-authority' | 'host-attestation';
 }
 
 /** The result for a client that never sat the exam: presumed competent, but never applied to a live surface. */
@@ -105,7 +137,7 @@ const CANARY_DETAIL: Record<CanaryVerdict, string> = {
     'The reported sentinel matched nothing this host issued in the recognised window; fetch the probe and copy the occam-sentinel value verbatim instead of guessing.',
 };
 
-function adjudicateCanary(record: ExamRecord, verify: SentinelVerifier | undefined): CanaryAdjudication {
+function adjudicateCanary(record: ExamRecord, verify: SentinelVerifier | undefined, verifierEvidence: CanaryEvidence): CanaryAdjudication {
   const claimedVerdict = record.canaryVerdict !== null && record.canaryVerdict.trim() !== '' ? record.canaryVerdict : null;
   const sentinel = record.canarySentinel?.trim() ? record.canarySentinel : null;
   const sessionId = record.canarySessionId?.trim() ? record.canarySessionId.trim() : null;
@@ -113,6 +145,7 @@ function adjudicateCanary(record: ExamRecord, verify: SentinelVerifier | undefin
     if (sessionId === null) {
       return {
         path: 'verifier',
+        evidence: verifierEvidence,
         verdict: 'HALLUCINATED',
         claimedVerdict,
         note: 'A sentinel was reported without its canarySessionId, so the verifier could not match it; any claimed verdict was ignored.',
@@ -125,16 +158,16 @@ function adjudicateCanary(record: ExamRecord, verify: SentinelVerifier | undefin
       // A verifier that cannot answer (e.g. secret disposed) proves nothing about the read.
       verdict = 'HALLUCINATED';
     }
-    return { path: 'verifier', verdict, claimedVerdict, note: 'The reported sentinel was adjudicated by this host’s canary verifier; any claimed verdict was ignored.' };
+    return { path: 'verifier', evidence: verifierEvidence, verdict, claimedVerdict, note: 'The reported sentinel was adjudicated by this host’s canary verifier; any claimed verdict was ignored.' };
   }
   const verdict = parseVerdict(claimedVerdict);
   if (verdict === null) {
-    return { path: 'absent', verdict: null, claimedVerdict: null, note: 'No sentinel and no verdict were reported.' };
+    return { path: 'absent', evidence: 'absent', verdict: null, claimedVerdict: null, note: 'No sentinel and no verdict were reported.' };
   }
   const why = sentinel !== null
     ? 'A sentinel was reported but only the process that issued it holds the secret to verify it; the claimed canaryVerdict was graded as supplied.'
     : 'The claimed canaryVerdict was graded as supplied (no sentinel was reported for this host to verify).';
-  return { path: 'claimed', verdict, claimedVerdict, note: why };
+  return { path: 'claimed', evidence: 'claimed', verdict, claimedVerdict, note: why };
 }
 
 function gradeCanary(adj: CanaryAdjudication, claimedText: string | null): ExamOutcome {
@@ -208,16 +241,33 @@ function gradeChain(chain: ChainRecord | null): ExamOutcome {
     return fail('producedValue is missing or blank: record the value (e.g. contentHash) the first call returned.');
   }
   const produced = chain.producedValue.trim();
+  // What the produced value is decides which parameter may carry it (tools.md: if_none_match takes the contentHash,
+  // diff_against a JSON array or CSV of block hashes). A hand-written record does not say: then either parameter
+  // may carry it verbatim (exam.md §3.4), and diff_against may also list it.
+  const kind = chain.producedKind;
+  let contentHashInDiff = false;
   // Index 0 is never checked: a value cannot flow backwards into the call that produced it.
   for (let i = 1; i < chain.calls.length; i++) {
     const parsed = parseObject(chain.calls[i]);
     if (!parsed.ok) continue;
     for (const param of CHAIN_CONSUMING_PARAMS) {
       const v = parsed.value[param];
-      if (typeof v === 'string' && v.trim() === produced) {
-        return { task: 'chain', passed: true, detail: `Call ${i + 1} passes the produced value back as ${param}.` };
+      if (typeof v !== 'string') continue;
+      if (param === 'if_none_match') {
+        if (kind !== 'blockHash' && v.trim() === produced) return { task: 'chain', passed: true, detail: `Call ${i + 1} passes the produced value back as ${param}.` };
+        continue;
       }
+      const carries = v.trim() === produced || diffAgainstHashes(v).includes(normaliseBlockHash(produced));
+      if (!carries) continue;
+      if (kind === 'contentHash') {
+        contentHashInDiff = true;
+        continue;
+      }
+      return { task: 'chain', passed: true, detail: `Call ${i + 1} passes the produced ${kind === 'blockHash' ? 'block hash' : 'value'} back in diff_against.` };
     }
+  }
+  if (contentHashInDiff) {
+    return fail('diff_against carries the contentHash, but it takes block hashes (blocks[].hash of a json_blocks read); pass the contentHash as if_none_match instead.');
   }
   return fail(`No call after the first passes the produced value back as ${CHAIN_CONSUMING_PARAMS.join(' or ')} (exact, case-sensitive match).`);
 }
@@ -243,7 +293,7 @@ function isoAt(ms: number): string {
  */
 export function gradeRecord(record: ExamRecord | null | undefined, opts: GradeOptions): GradedExam {
   const r = record ?? EMPTY_RECORD;
-  const canary = adjudicateCanary(r, opts.verifySentinel);
+  const canary = adjudicateCanary(r, opts.verifySentinel, opts.verifierEvidence ?? 'host-authority');
   const outcomes: ExamOutcome[] = [
     gradeCanary(canary, r.canaryVerdict),
     gradeBasicCall(r.basicCallArguments),
@@ -264,3 +314,32 @@ export function gradeRecord(record: ExamRecord | null | undefined, opts: GradeOp
 
 /** The task order every result follows (re-exported for callers that only import the grader). */
 export const GRADING_ORDER: readonly ExamTaskId[] = EXAM_TASK_IDS;
+
+/** What a grade may do to a surface or a persisted grade (issue 31, exam.md §15): widening needs proof. */
+export interface Applicable {
+  /** The tier to apply or persist: the graded tier, or `medium` when a wider one rests on no proof. */
+  tier: Tier;
+  /** True when the graded tier was above medium but the canary verdict was not this host's. */
+  capped: boolean;
+  note: string;
+}
+
+/** Tiers above this one widen the surface beyond what an unproven grade may reach. */
+export const UNPROVEN_CEILING: Tier = 'medium';
+
+/**
+ * A tier above `medium` is applied or persisted only when its canary verdict comes from this host's canary authority
+ * (`host-authority`) or this install's signed attestation in a transcript (`host-attestation`); a claimed verdict
+ * still grades and reports, but never widens.
+ */
+export function applicableTier(graded: GradedExam): Applicable {
+  const proven = graded.canary.evidence === 'host-authority' || graded.canary.evidence === 'host-attestation';
+  if (graded.tier !== 'strong' || proven) {
+    return { tier: graded.tier, capped: false, note: proven ? `canary evidence: ${graded.canary.evidence}` : `canary evidence: ${graded.canary.evidence}; ${graded.tier} does not widen` };
+  }
+  return {
+    tier: UNPROVEN_CEILING,
+    capped: true,
+    note: `graded ${graded.tier}, applied as ${UNPROVEN_CEILING}: the canary verdict is ${graded.canary.evidence}, not this host's — widening needs a sentinel this host issued and verified (canarySentinel + canarySessionId)`,
+  };
+}

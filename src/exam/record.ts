@@ -9,6 +9,11 @@ export interface ChainRecord {
   /** Items that were strings or objects, in order; other item types are dropped (indices shift). */
   calls: ArgumentsInput[];
   producedValue: string | null;
+  /**
+   * Beyond the reference: what the produced value is, when the record knows (transcript derivation does): a page's
+   * `contentHash` (carried by if_none_match) or a `blockHash` (listed in diff_against). Absent: either may carry it.
+   */
+  producedKind: 'contentHash' | 'blockHash' | null;
 }
 
 export interface ExamRecord {
@@ -59,7 +64,8 @@ function chainOf(v: unknown): ChainRecord | null {
     if (a !== null) calls.push(a);
   }
   if (calls.length === 0) return null;
-  return { calls, producedValue: str(v.producedValue) };
+  const kind = v.producedKind === 'contentHash' || v.producedKind === 'blockHash' ? v.producedKind : null;
+  return { calls, producedValue: str(v.producedValue), producedKind: kind };
 }
 
 /** Builds a record from an already-parsed JSON value (the MCP tool may receive an object). */

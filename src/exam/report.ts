@@ -1,7 +1,7 @@
 // What callers print about a graded record: the grade plus the two H3 comparison arms (exam.md §10), the CLI
 // grade envelope (`occam-exam-grade-v1`, §11) and the task catalogue document (§3.5). Pure functions.
 import type { ProfileId } from '../contract/profiles.ts';
-import { gradeRecord, type GradeOptions, type GradedExam } from './grader.ts';
+import { applicableTier, gradeRecord, type GradeOptions, type GradedExam } from './grader.ts';
 import { subjectOf, type ExamRecord, type ExamSubject } from './record.ts';
 import { EXAM_TASKS } from './tasks.ts';
 import { MAX_SCORE, TIERS, parseTier, profileForTier, staticMapTier, toolCountForTier, type Tier } from './tiers.ts';
@@ -52,8 +52,14 @@ export function gradeEnvelope(report: ExamReport): Record<string, unknown> {
   env.staticMapTier = report.staticMapTier;
   env.staticMapMatchesExam = report.staticMapTier === g.tier;
   env.outcomes = g.outcomes.map((o) => ({ task: o.task, passed: o.passed, detail: o.detail }));
-  env.canaryAdjudication = { path: g.canary.path, verdict: g.canary.verdict, note: g.canary.note };
+  env.canaryAdjudication = canaryAdjudicationOf(g);
+  env.applicable = applicableTier(g);
   return env;
+}
+
+/** How the canary was adjudicated and which evidence the grade used (host-authority, host-attestation, claimed, absent). */
+export function canaryAdjudicationOf(g: GradedExam): { path: string; evidence: string; verdict: string | null; note: string } {
+  return { path: g.canary.path, evidence: g.canary.evidence, verdict: g.canary.verdict, note: g.canary.note };
 }
 
 /** 2-space JSON, LF only, exactly one trailing LF — on every platform. */

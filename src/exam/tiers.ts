@@ -45,16 +45,53 @@ export function isTier(raw: unknown): raw is Tier {
  * The static model-name arm (§10): a deliberately cheap baseline that H3 must beat, quirks included —
  * the weak markers are tested first, so `gpt-4o-mini` and every `gemini-…` (contains `mini`) are weak.
  */
-const STATIC_MAP_RULES: ReadonlyArray<{ tier: Tier; markers: readonly string[] }> = [
-  { tier: 'weak', markers: ['7b', '8b', 'mini', 'tiny', 'mock-weak'] },
-  { tier: 'strong', markers: ['opus', 'gpt-5', 'gpt-4', 'sonnet', 'mock-strong'] },
-];
+export interface StaticMapRule {
+  tier: Tier;
+  /** Lower-case substrings of the model name; the first rule with a hit decides. */
+  markers: readonly string[];
+}
 
-export function staticMapTier(modelHint: string | null | undefined): Tier {
+/** A static model-name map as data (editable: `occam exam report --model-map FILE` reads one as JSON). */
+export interface StaticModelMap {
+  rules: readonly StaticMapRule[];
+  /** The tier of a model name no rule matches. */
+  otherwise: Tier;
+}
+
+export const DEFAULT_STATIC_MAP: StaticModelMap = {
+  rules: [
+    { tier: 'weak', markers: ['7b', '8b', 'mini', 'tiny', 'mock-weak'] },
+    { tier: 'strong', markers: ['opus', 'gpt-5', 'gpt-4', 'sonnet', 'mock-strong'] },
+  ],
+  otherwise: DEFAULT_TIER,
+};
+
+/** The tier a map gives a model name (lower-cased substring rules, first hit wins); blank → `medium` (§10). */
+export function staticTierFor(map: StaticModelMap, modelHint: string | null | undefined): Tier {
   if (modelHint == null || modelHint.trim() === '') return DEFAULT_TIER;
   const hint = modelHint.toLowerCase();
-  for (const rule of STATIC_MAP_RULES) {
-    if (rule.markers.some((m) => hint.includes(m))) return rule.tier;
+  for (const rule of map.rules) {
+    if (rule.markers.some((m) => hint.includes(m.toLowerCase()))) return rule.tier;
   }
-  return DEFAULT_TIER;
+  return map.otherwise;
+}
+
+/** Validates a map read from JSON; a reason string when it is not one. */
+export function parseStaticMap(value: unknown): StaticModelMap | string {
+  const v = value as { rules?: unknown; otherwise?: unknown } | null;
+  if (!v || typeof v !== 'object' || !Array.isArray(v.rules)) return 'a model map is {"rules":[{"tier","markers":[…]}…], "otherwise"?}';
+  const rules: StaticMapRule[] = [];
+  for (const r of v.rules as Array<{ tier?: unknown; markers?: unknown }>) {
+    if (!isTier(r?.tier) || !Array.isArray(r.markers) || !r.markers.every((m) => typeof m === 'string' && m !== '')) {
+      return `bad rule ${JSON.stringify(r)}: tier must be weak|medium|strong and markers non-empty strings`;
+    }
+    rules.push({ tier: r.tier, markers: r.markers as string[] });
+  }
+  const otherwise = v.otherwise === undefined ? DEFAULT_TIER : v.otherwise;
+  if (!isTier(otherwise)) return `otherwise must be weak|medium|strong`;
+  return { rules, otherwise };
+}
+
+export function staticMapTier(modelHint: string | null | undefined): Tier {
+  return staticTierFor(DEFAULT_STATIC_MAP, modelHint);
 }

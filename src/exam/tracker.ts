@@ -42,8 +42,9 @@ export const TRACKER_DEFAULTS = {
 /**
  * Failure codes that are the caller's fault. Everything a page, a network or a site does (http_404 and every
  * other http_*, timeout, thin_extract, captcha_or_challenge, …) is not: scoring the web is not scoring the agent.
+ * `invalid_url` (a relative or unparsable url the caller wrote) is the caller's, like the other binding failures.
  */
-export const CALLER_FAULT_CODES: ReadonlySet<string> = new Set(['invalid_arguments', 'invalid_policy']);
+export const CALLER_FAULT_CODES: ReadonlySet<string> = new Set(['invalid_arguments', 'invalid_policy', 'invalid_url']);
 
 /**
  * Builds an observation from a finished call. `argumentsBound` is false when the arguments failed to

@@ -184,11 +184,17 @@ export function createOccamServer(options: OccamServerOptions): Server {
     const revision = NEGOTIABLE_REVISIONS.includes(requested) ? requested : result.protocolVersion;
     session.protocolVersion = revision;
     session.clientInfo = { name: request.params.clientInfo.name, version: request.params.clientInfo.version };
-    if (config.gatesOn.has('OCCAM_EXAM_MCP')) await applyCachedExamGrade(session, services); // exam.md §8.4
+    let instructions = result.instructions;
+    if (config.gatesOn.has('OCCAM_EXAM_MCP') && (await applyCachedExamGrade(session, services))) {
+      // exam.md §8.4: a stored grade sized this connection's first surface, so its instructions are that surface's
+      // (the §4 invariant: no profile's instructions name a tool it does not expose).
+      const profile = session.surface.activeProfile;
+      instructions = instructionsFor(profile, new Set(exposedToolNames(tools, profile)));
+    }
     // A connection that cannot deliver notifications (stateless Streamable HTTP) never advertises them.
     const capabilities = { ...result.capabilities, tools: { listChanged: session.canNotify && advertisesListChanged(config, tools, revision) } };
     delete (capabilities as Record<string, unknown>).logging; // §6.4: never advertised
-    return { ...result, protocolVersion: revision, capabilities };
+    return { ...result, protocolVersion: revision, capabilities, ...(instructions !== undefined ? { instructions } : {}) };
   });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({

@@ -6,7 +6,7 @@ import { postgresFor, registerMigrations } from './index.ts';
 import type { Services } from '../runtime/services.ts';
 import type { ExamResult } from '../exam/grader.ts';
 import type { ExamSubject } from '../exam/record.ts';
-import { decodeResult, encodeResult, storeLimits, type ExamGradeStore, type GradeStoreOptions, type StoredGrade } from './exam-grades.ts';
+import { decodeResult, encodeResult, persistedKey, storeLimits, type ExamGradeStore, type GradeStoreOptions, type StoredGrade } from './exam-grades.ts';
 
 export const EXAM_GRADES_KIND = 'exam-grades';
 /** Serialises writers of the table (eviction needs a stable count). */
@@ -71,7 +71,8 @@ export class PostgresGradeStore implements ExamGradeStore {
     return new PostgresGradeStore(pool, 'postgres', opts, async () => {});
   }
 
-  async store(subject: ExamSubject, result: ExamResult): Promise<void> {
+  async store(earnedBy: ExamSubject, result: ExamResult): Promise<void> {
+    const subject = persistedKey(earnedBy);
     const now = this.now();
     const client = await this.pool.connect();
     try {
@@ -101,7 +102,8 @@ export class PostgresGradeStore implements ExamGradeStore {
 
   async get(subject: ExamSubject): Promise<ExamResult | null> {
     // The key's three components are the primary key (PostgreSQL text cannot hold the NUL of subjectKey()).
-    const key = [subject.clientInfo, subject.modelHint, subject.sessionId];
+    const { clientInfo, modelHint, sessionId } = persistedKey(subject);
+    const key = [clientInfo, modelHint, sessionId];
     const where = 'client_info = $1 AND model_hint = $2 AND session_id = $3';
     const { rows } = await this.pool.query<Pick<Row, 'result' | 'expires_at'>>(`SELECT result, expires_at FROM exam_grades WHERE ${where}`, key);
     if (rows.length === 0) return null;

@@ -9,7 +9,7 @@ import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
 import type { ExamResult } from '../exam/grader.ts';
 import type { ExamSubject } from '../exam/record.ts';
-import { decodeResult, encodeResult, storeLimits, subjectKey, type ExamGradeStore, type GradeStoreOptions, type StoredGrade } from './exam-grades.ts';
+import { decodeResult, encodeResult, persistedKey, storeLimits, subjectKey, type ExamGradeStore, type GradeStoreOptions, type StoredGrade } from './exam-grades.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS exam_grades (
@@ -84,7 +84,8 @@ export class SqliteGradeStore implements ExamGradeStore {
     }
   }
 
-  async store(subject: ExamSubject, result: ExamResult): Promise<void> {
+  async store(earnedBy: ExamSubject, result: ExamResult): Promise<void> {
+    const subject = persistedKey(earnedBy);
     const db = this.handle(true)!;
     const now = this.now();
     this.tx(db, () => {
@@ -105,7 +106,7 @@ export class SqliteGradeStore implements ExamGradeStore {
   async get(subject: ExamSubject): Promise<ExamResult | null> {
     const db = this.handle(false);
     if (!db) return null;
-    const key = subjectKey(subject);
+    const key = subjectKey(persistedKey(subject));
     const row = db.prepare('SELECT result, expires_at FROM exam_grades WHERE subject_key = ?').get(key) as Pick<Row, 'result' | 'expires_at'> | undefined;
     if (!row) return null;
     if (this.now() >= row.expires_at) {

@@ -27,9 +27,10 @@ export interface ExamGradeStore {
   readonly location: string;
   readonly ttlMs: number;
   readonly capacity: number;
-  /** Stores or replaces (restarting the TTL, keeping the eviction position); sweeps expired entries first. */
+  /** Stores or replaces under persistedKey(subject) (restarting the TTL, keeping the eviction position); sweeps
+   * expired entries first. */
   store(subject: ExamSubject, result: ExamResult): Promise<void>;
-  /** The live result, or null; an entry at exactly its expiry is gone. */
+  /** The live result under persistedKey(subject), or null; an entry at exactly its expiry is gone. */
   get(subject: ExamSubject): Promise<ExamResult | null>;
   /** Live entries in eviction order (oldest first insertion first). */
   list(): Promise<StoredGrade[]>;
@@ -70,6 +71,18 @@ export function decodeResult(text: string): ExamResult | null {
 
 export { subjectKey };
 
+/** The session slot of every persisted key: the session that earned a grade is provenance, not part of the key. */
+export const PERSISTED_SESSION = '*';
+
+/**
+ * The key a persisted grade is stored and looked up under (issue 31): client name/version + model. The session is
+ * not part of it (the next process is another session); a missing model is the literal `unknown` — its own key, so a
+ * grade earned by one model never sizes a session whose model is unknown or different.
+ */
+export function persistedKey(subject: ExamSubject): ExamSubject {
+  return { clientInfo: subject.clientInfo, modelHint: subject.modelHint, sessionId: PERSISTED_SESSION };
+}
+
 /** The process-local backend: ExamResultCache behind the store interface (used when no file can be opened). */
 export class MemoryGradeStore implements ExamGradeStore {
   readonly backend = 'memory' as const;
@@ -88,14 +101,14 @@ export class MemoryGradeStore implements ExamGradeStore {
     this.cache = new ExamResultCache({ ...limits, now: opts.now });
   }
 
-  async store(subject: ExamSubject, result: ExamResult): Promise<void> {
+  async store(earnedBy: ExamSubject, result: ExamResult): Promise<void> {
+    const subject = persistedKey(earnedBy);
     this.cache.store(subject, result);
-    const key = subjectKey(subject);
-    this.stored.set(key, { subject, storedAt: this.now() });
+    this.stored.set(subjectKey(subject), { subject, storedAt: this.now() });
   }
 
   async get(subject: ExamSubject): Promise<ExamResult | null> {
-    return this.cache.get(subject);
+    return this.cache.get(persistedKey(subject));
   }
 
   async list(): Promise<StoredGrade[]> {

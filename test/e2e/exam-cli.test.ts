@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OCCAM_BIN, REPO_ROOT, hermeticEnv } from '../helpers/mcp-client.ts';
@@ -50,4 +50,28 @@ test('`occam --json exam grade <files...>` hands the global --json to the verb: 
   assert.equal(r.code, 0);
   const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(lines.map((l) => l.score), [4, 3]);
+});
+
+test('issue 31 from the shipped binary: stdin is streamed (-), a device is refused with exit 2 and a code, --help writes nothing', () => {
+  const transcript = [
+    { jsonrpc: '2.0', id: 0, method: 'initialize', params: { clientInfo: { name: 'piped', version: '1' } } },
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'occam', arguments: { url: 'https://example.com/' } } },
+    { jsonrpc: '2.0', id: 1, result: { structuredContent: { ok: true, contentHash: 'h' } } },
+  ].map((l) => JSON.stringify(l)).join('\n');
+  const piped = spawnSync(process.execPath, [OCCAM_BIN, 'exam', 'grade', '--json', '-'], { cwd: REPO_ROOT, env: hermeticEnv(), encoding: 'utf8', input: transcript });
+  assert.equal(piped.status, 0, piped.stderr);
+  assert.equal(JSON.parse(piped.stdout.trim()).subject.clientInfo, 'piped/1');
+  const dev = occam('exam', 'grade', '--json', '-s', '/dev/zero');
+  assert.equal(dev.code, 2);
+  assert.equal(JSON.parse(dev.stdout).code, 'exam_input_not_regular');
+  const big = join(mkdtempSync(join(tmpdir(), 'occam-exam-cap-')), 'big.json');
+  writeFileSync(big, JSON.stringify({ ...JSON.parse(readFileSync(join(RECORDS, 'perfect.json'), 'utf8')), padding: 'x'.repeat(2048) }));
+  const capped = spawnSync(process.execPath, [OCCAM_BIN, 'exam', 'grade', '--json', '-s', big], {
+    cwd: REPO_ROOT, env: hermeticEnv({ OCCAM_EXAM_MAX_BYTES: '1024' }), encoding: 'utf8',
+  });
+  assert.equal(capped.status, 2, 'OCCAM_EXAM_MAX_BYTES overrides the cap');
+  assert.equal(JSON.parse(capped.stdout).code, 'exam_input_too_large');
+  const help = occam('exam', 'grade', '--help');
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /Usage: occam exam grade[\s\S]*Examples:/);
 });

@@ -10,8 +10,21 @@ import { EXAM_RECORDS_DIR } from '../helpers/fixtures.ts';
 
 const RECORDS = EXAM_RECORDS_DIR;
 const record = (name: string) => readFileSync(join(RECORDS, name), 'utf8');
+/** A fixture as the connection's own record: the fixture's clientInfo names another client, which is refused (issue 31). */
+const own = (name: string) => {
+  const { clientInfo: _other, ...rest } = JSON.parse(record(name));
+  return JSON.stringify(rest);
+};
+
+/** Issues a canary on this host, reads the probe as an agent would, and returns the perfect record with its proof. */
+async function provenPerfect(s: Awaited<ReturnType<typeof startMcp>>): Promise<string> {
+  const issued = await s.call('occam_canary_issue', {});
+  const html = await (await fetch(issued.json.url)).text();
+  const sentinel = /name="occam-sentinel" content="([^"]+)"/.exec(html)?.[1];
+  return JSON.stringify({ ...JSON.parse(own('perfect.json')), canarySentinel: sentinel, canarySessionId: issued.json.sessionId });
+}
 const SCORE_ONE = JSON.stringify({
-  clientInfo: 'e2e/1.0',
+  clientInfo: 'occam-test/1.0.0', // the submitting connection's own clientInfo (test/helpers/mcp-client.ts)
   canaryVerdict: 'READ_VERIFIED',
   basicCallArguments: { url: '/relative' },
   focusBudgetArguments: { task: 'x' },
@@ -26,7 +39,8 @@ test('exam.md #80, #82, #89, #90, #92: a perfect record widens to full, a score-
   try {
     assert.deepEqual(await s.toolNames(), listed('reader', gates), 'boots at reader, never at the exam default (basic)');
 
-    const wide = await s.call('occam_exam_submit', { submission: record('perfect.json') });
+    // A claimed canary never widens (issue 31): the perfect record proves its canary through this host.
+    const wide = await s.call('occam_exam_submit', { submission: await provenPerfect(s) });
     assert.equal(wide.raw.isError, false);
     assert.deepEqual([wide.json.score, wide.json.tier, wide.json.applied, wide.json.activeProfile, wide.json.toolCount, wide.json.listChangedSent],
       [4, 'strong', true, 'full', 18, true]);
@@ -59,7 +73,7 @@ test('exam.md #81, #91: with OCCAM_PROFILE_LOCK=1 nothing changes and the respon
   const locked = await startMcp({ OCCAM_EXAM_MCP: '1', OCCAM_PROFILE_LOCK: '1' });
   try {
     const before = await locked.toolNames();
-    const r = await locked.call('occam_exam_submit', { submission: record('perfect.json') });
+    const r = await locked.call('occam_exam_submit', { submission: own('perfect.json') });
     assert.deepEqual([r.json.ok, r.json.score, r.json.recommendedProfile, r.json.applied, r.json.pinned, r.json.activeProfile, r.json.listChangedSent],
       [true, 4, 'full', false, true, 'reader', false]);
     assert.deepEqual(await locked.toolNames(), before);
@@ -71,7 +85,7 @@ test('exam.md #81, #91: with OCCAM_PROFILE_LOCK=1 nothing changes and the respon
   const auditor = await startMcp({ OCCAM_EXAM_MCP: '1', OCCAM_PROFILE: 'auditor' });
   try {
     assert.deepEqual(await auditor.toolNames(), listed('auditor'));
-    const r = await auditor.call('occam_exam_submit', { submission: record('fail-chain.json') });
+    const r = await auditor.call('occam_exam_submit', { submission: own('fail-chain.json') });
     assert.deepEqual([r.json.applied, r.json.pinned, r.json.activeProfile], [true, false, 'basic']);
     assert.ok(await auditor.waitForListChanged(1));
   } finally {
@@ -104,7 +118,7 @@ test('canary through the host: occam_canary_issue → read the probe → submit 
     const html = await (await fetch(issued.json.url)).text();
     const sentinel = /name="occam-sentinel" content="([^"]+)"/.exec(html)?.[1];
     assert.ok(sentinel, 'the probe page carries the sentinel');
-    const base = JSON.parse(record('perfect.json'));
+    const base = JSON.parse(own('perfect.json'));
 
     // An honest agent that reports the sentinel (and, say, a pessimistic claim) passes on the verifier's verdict.
     const honest = await s.call('occam_exam_submit', {
@@ -120,6 +134,21 @@ test('canary through the host: occam_canary_issue → read the probe → submit 
     assert.equal(liar.json.score, 3);
     assert.equal(liar.json.outcomes[0].passed, false);
     assert.deepEqual([liar.json.canaryAdjudication.path, liar.json.canaryAdjudication.verdict], ['verifier', 'HALLUCINATED']);
+  } finally {
+    await s.close();
+  }
+});
+
+test('issue 31 over stdio: another client\'s record is refused with exam_subject_mismatch; a claimed perfect record applies basic, not full', async () => {
+  const s = await startMcp({ OCCAM_EXAM_MCP: '1' });
+  try {
+    const other = await s.call('occam_exam_submit', { submission: record('perfect.json') }); // names lumen-desk/3.1.0
+    assert.equal(other.raw.isError, true);
+    assert.equal(other.json.failure.code, 'exam_subject_mismatch');
+    assert.equal(s.listChangedCount(), 0);
+    const claimed = await s.call('occam_exam_submit', { submission: own('perfect.json') });
+    assert.deepEqual([claimed.json.score, claimed.json.tier, claimed.json.activeProfile, claimed.json.wideningRefused, claimed.json.clientInfo],
+      [4, 'strong', 'basic', true, 'occam-test/1.0.0']);
   } finally {
     await s.close();
   }

@@ -69,17 +69,18 @@ for (const backend of storeBackends()) {
       try {
         assert.deepEqual(await a.toolNames(), listed('reader'));
         const r = await a.call('occam_exam_submit', { submission: JSON.stringify(PERFECT) });
-        assert.deepEqual([r.json.score, r.json.applied, r.json.activeProfile, r.json.clientInfo], [4, true, 'full', CLIENT]);
+        // The canary is claimed, so the strong grade is applied and persisted as medium (issue 31).
+        assert.deepEqual([r.json.score, r.json.applied, r.json.activeProfile, r.json.clientInfo], [4, true, 'basic', CLIENT]);
       } finally {
         await a.close();
       }
-      assert.deepEqual(await firstList(env), listed('full'), 'the next process starts on the graded surface');
+      assert.deepEqual(await firstList(env), listed('basic'), 'the next process starts on the graded surface');
       assert.deepEqual(await firstList({ ...env, OCCAM_PROFILE_LOCK: '1' }), listed('reader'), 'a locked profile is not changed');
       const cached = occam(['exam', 'cache', 'list', '--json'], env);
       assert.equal(cached.code, 0, cached.stderr);
       const doc = JSON.parse(cached.stdout);
       assert.equal(doc.backend, backend.name === 'embedded' ? 'sqlite' : 'postgres');
-      assert.deepEqual(doc.entries.map((e: any) => [e.subject.clientInfo, e.tier]), [[CLIENT, 'strong']]);
+      assert.deepEqual(doc.entries.map((e: any) => [e.subject.clientInfo, e.subject.modelHint, e.tier]), [[CLIENT, 'unknown', 'medium']]);
       await expireAll(place);
       assert.deepEqual(await firstList(env), listed('reader'), 'past its TTL the grade no longer applies');
     });
@@ -90,13 +91,17 @@ for (const backend of storeBackends()) {
       const file = join(place.dir, 'three.json');
       // Score 3 (the chain consumes a different value) → medium → basic; a sessionId is set: --apply keys on clientInfo.
       writeFileSync(file, JSON.stringify({ ...PERFECT, sessionId: 'offline-1', chain: { ...PERFECT.chain, producedValue: 'sha256:other' } }));
-      const applied = occam(['exam', 'grade', '--apply', file], env);
+      const refused = occam(['exam', 'grade', '--apply', file], env);
+      assert.equal(refused.code, 2, 'no TTY and no --yes: the operator did not confirm');
+      assert.match(refused.stderr, /exam_confirmation_required|--yes/);
+      const applied = occam(['exam', 'grade', '--apply', '--yes', file], env);
       assert.equal(applied.code, 0, applied.stderr);
-      assert.match(applied.stderr, /applied .*clientInfo=occam-test\/1\.0\.0 tier=medium profile=basic/);
+      assert.match(applied.stderr, /clientInfo=occam-test\/1\.0\.0 modelHint=unknown/, 'the transcript\'s subject is printed');
+      assert.match(applied.stderr, /applied .*tier=medium profile=basic/);
       assert.deepEqual(await firstList(env), listed('basic'));
       const cleared = occam(['exam', 'cache', 'clear'], env);
       assert.equal(cleared.code, 0);
-      assert.match(cleared.stderr, /cleared 2 grade\(s\)/, 'the full subject and the clientInfo-only one');
+      assert.match(cleared.stderr, /cleared 1 grade\(s\)/, 'one key: client name/version + model');
       assert.deepEqual(await firstList(env), listed('reader'));
     });
   });

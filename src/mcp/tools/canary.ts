@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { nestedFailure, nowIso } from '../../contract/failures.ts';
 import { defineTool, type ToolContext, type ToolResultObject } from '../tool.ts';
+import { readEnv } from '../../config/env.ts';
 
 const issueSchema = z.object({
   session_id: z
@@ -96,7 +97,7 @@ export const canaryVerifyTool = defineTool({
       return unavailable(ctx, err);
     }
     const r = authority.verify(sessionId, sentinel);
-    return {
+    const result: ToolResultObject = {
       ok: isReadEvidence(r.verdict),
       verdict: r.verdict,
       bucket: r.matchedBucket,
@@ -106,5 +107,21 @@ export const canaryVerifyTool = defineTool({
       matchedBucket: r.matchedBucket,
       bucketDistance: r.bucketDistance,
     };
+    // With the exam on, the verdict is signed by this install, so any host's transcript of this call is proof the
+    // exam can check offline (src/exam/transcript/attestation.ts). Signing trouble never costs the verdict.
+    if (readEnv<boolean>('OCCAM_EXAM_MCP', ctx.runtime.env)) {
+      try {
+        const [{ VERDICT_ATTESTATION_FORMAT, attestationBytes }, { keysDirOf, openKeyStore }] = await Promise.all([
+          import('../../exam/transcript/attestation.ts'),
+          import('../../trust/keys.ts'),
+        ]);
+        const keys = openKeyStore(keysDirOf(ctx.runtime));
+        const signed = { format: VERDICT_ATTESTATION_FORMAT as typeof VERDICT_ATTESTATION_FORMAT, canarySessionId: sessionId, sentinel, verdict: r.verdict, t: nowIso(ctx.runtime.now) };
+        result.attestation = { ...signed, keyId: keys.signer.keyId, sig: keys.signer.sign(attestationBytes(sessionId, signed)) };
+      } catch (err) {
+        ctx.log(`[occam.canary] verdict not signed: ${(err as Error).message}`);
+      }
+    }
+    return result;
   },
 });

@@ -52,10 +52,12 @@ export async function applyCachedExamGrade(session: SessionState, services: Serv
   if (session.surface.locked) return false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const [{ applyExamTier }, { clientInfoText, subjectOf }] = await Promise.all([import('../../exam/surface.ts'), import('../../exam/record.ts')]);
-    const clientInfo = clientInfoText(session.clientInfo);
-    if (clientInfo === null) return false;
-    const lookup = services.use(examCacheService).then((store) => store.get(subjectOf({ clientInfo, modelHint: null, sessionId: null })));
+    const [{ applyExamTier }, { observedSubject }] = await Promise.all([import('../../exam/surface.ts'), import('../../exam/submission.ts')]);
+    const subject = observedSubject(session);
+    if (subject === null) return false;
+    // Keyed by client name/version + the model this connection declared at boot (the OCCAM_CLIENT_CONTEXT_TOKENS + OCCAM_CLIENT_MODEL_ID bootstrap), or
+    // `unknown` — its own key, never a wildcard (src/store/exam-grades.ts persistedKey).
+    const lookup = services.use(examCacheService).then((store) => store.get(subject));
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), BOOTSTRAP_LOOKUP_MS);
     });
@@ -83,18 +85,26 @@ export function createExamSubmitTool(resolveVerifier: VerifierResolver) {
     inputSchema,
     handler: async (args, ctx): Promise<ToolResultObject> => {
       const { parseRecordText, recordFromValue } = await import('../../exam/record.ts');
-      const { examineRecord } = await import('../../exam/report.ts');
+      const { examineRecord, canaryAdjudicationOf } = await import('../../exam/report.ts');
+      const { applicableTier } = await import('../../exam/grader.ts');
+      const { observedSubject, subjectConflict } = await import('../../exam/submission.ts');
       const { applyExamTier } = await import('../../exam/surface.ts');
-      const { MAX_SCORE } = await import('../../exam/tiers.ts');
+      const { MAX_SCORE, profileForTier } = await import('../../exam/tiers.ts');
 
-      const failure = (message: string) =>
-        nestedFailure({ code: 'invalid_arguments', message, retryable: false }, { timestamp: nowIso(ctx.runtime.now) });
+      const failure = (code: 'invalid_arguments' | 'exam_subject_mismatch', message: string) =>
+        nestedFailure({ code, message, retryable: false }, { timestamp: nowIso(ctx.runtime.now) });
 
       const parsed = typeof args.submission === 'string' ? parseRecordText(args.submission) : recordFromValue(args.submission);
-      if (!parsed.ok) return failure(`invalid submission: ${parsed.reason}`);
+      if (!parsed.ok) return failure('invalid_arguments', `invalid submission: ${parsed.reason}`);
+
+      // The grade belongs to this connection: its subject is what the server observed here, never the record's word.
+      const subject = observedSubject(ctx.session) ?? { clientInfo: 'unknown', modelHint: 'unknown', sessionId: ctx.session.id };
+      const conflict = subjectConflict(parsed.record, subject);
+      if (conflict !== null) return failure('exam_subject_mismatch', conflict);
+      const record = { ...parsed.record, clientInfo: subject.clientInfo, modelHint: subject.modelHint, sessionId: subject.sessionId };
 
       let verifySentinel: SentinelVerifier | undefined;
-      if (parsed.record.canarySentinel?.trim()) {
+      if (record.canarySentinel?.trim()) {
         try {
           verifySentinel = await resolveVerifier(ctx);
         } catch (err) {
@@ -102,18 +112,20 @@ export function createExamSubmitTool(resolveVerifier: VerifierResolver) {
         }
       }
 
-      const report = examineRecord(parsed.record, { now: ctx.runtime.now, verifySentinel });
+      const report = examineRecord(record, { now: ctx.runtime.now, verifySentinel, verifierEvidence: 'host-authority' });
       const graded = report.graded;
+      // Widening needs proof: a strong grade on a claimed canary is applied and persisted as medium.
+      const applicable = applicableTier(graded);
       try {
         const cache = await ctx.services.use(examCacheService);
-        await cache.store(report.subject, { score: graded.score, tier: graded.tier, outcomes: graded.outcomes, gradedAt: graded.gradedAt, source: graded.source });
+        await cache.store(report.subject, { score: graded.score, tier: applicable.tier, outcomes: graded.outcomes, gradedAt: graded.gradedAt, source: graded.source });
       } catch (err) {
         // The grade still applies to this connection; only its persistence failed.
         ctx.log(`[occam.exam] grade not stored: ${(err as Error).message}`);
       }
 
       const surface = ctx.session.surface;
-      const change = applyExamTier(surface, graded.tier);
+      const change = applyExamTier(surface, applicable.tier);
       let listChangedSent = false;
       if (change.changed) {
         // Best effort: a send failure is logged by notifyToolsChanged and the grade still succeeds.
@@ -138,7 +150,11 @@ export function createExamSubmitTool(resolveVerifier: VerifierResolver) {
         selfReportTier: report.selfReportTier,
         staticMapTier: report.staticMapTier,
         outcomes: graded.outcomes.map((o) => ({ task: o.task, passed: o.passed, detail: o.detail })),
-        canaryAdjudication: { path: graded.canary.path, verdict: graded.canary.verdict, note: graded.canary.note },
+        canaryAdjudication: canaryAdjudicationOf(graded),
+        appliedTier: applicable.tier,
+        appliedProfile: profileForTier(applicable.tier),
+        wideningRefused: applicable.capped,
+        ...(applicable.capped ? { wideningNote: applicable.note } : {}),
       };
     },
   });

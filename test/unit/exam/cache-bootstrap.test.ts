@@ -8,6 +8,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { testContext } from '../../../src/runtime/context.ts';
 import { createOccamServer, newSession, readHostConfig, registeredTools } from '../../../src/mcp/server.ts';
 import { Services } from '../../../src/runtime/services.ts';
+import { toolsMentioned } from '../../../src/contract/instructions.ts';
+import { CATALOG } from '../../../src/contract/catalog.ts';
 
 async function connect(env: Record<string, string>, services: Services, clientVersion: string) {
   const runtime = testContext({ env, now: () => Date.UTC(2027, 0, 1) });
@@ -34,11 +36,12 @@ test('exam.md #83, §8.4: a cached strong grade for name/version is applied to t
   const services = new Services(testContext({ env }));
   const first = await connect(env, services, '2.0');
   const graded = await first.client.callTool({ name: 'occam_exam_submit', arguments: { submission: GRADE_FOR_CLIENT } });
-  assert.equal((graded.structuredContent as { activeProfile: string }).activeProfile, 'full');
+  // A claimed canary never widens (issue 31): the strong grade is applied and persisted as medium → basic.
+  assert.equal((graded.structuredContent as { activeProfile: string }).activeProfile, 'basic');
   await first.close();
 
   const again = await connect(env, services, '2.0');
-  assert.equal(again.session.surface.activeProfile, 'full', 'bootstrapped from the cache before the first tools/list');
+  assert.equal(again.session.surface.activeProfile, 'basic', 'bootstrapped from the cache before the first tools/list');
   const names = (await again.client.listTools()).tools.map((t) => t.name);
   assert.ok(names.includes('occam_exam_submit'));
   await again.close();
@@ -50,5 +53,25 @@ test('exam.md #83, §8.4: a cached strong grade for name/version is applied to t
   const locked = await connect({ ...env, OCCAM_PROFILE_LOCK: '1' }, services, '2.0');
   assert.equal(locked.session.surface.activeProfile, 'reader', 'a pinned surface ignores the cache');
   await locked.close();
+  await services.disposeAll();
+});
+
+test('issue 31 (boot consistency): when a stored grade sizes the first surface, initialize carries that surface\'s instructions', async () => {
+  const env = { OCCAM_EXAM_MCP: '1' };
+  const services = new Services(testContext({ env }));
+  const first = await connect(env, services, '2.0');
+  const weak = await first.client.callTool({ name: 'occam_exam_submit', arguments: { submission: JSON.stringify({ canaryVerdict: 'HALLUCINATED' }) } });
+  assert.equal((weak.structuredContent as { activeProfile: string }).activeProfile, 'minimal');
+  await first.close();
+
+  const again = await connect(env, services, '2.0');
+  const listed = new Set((await again.client.listTools()).tools.map((t) => t.name));
+  assert.equal(again.session.surface.activeProfile, 'minimal');
+  const instructions = again.client.getInstructions() ?? '';
+  assert.ok(instructions.includes('TRUST RULE'), 'the trust rule stays');
+  const catalogNames = new Set(CATALOG.map((t) => t.name));
+  const named = [...toolsMentioned(instructions)].filter((t) => catalogNames.has(t));
+  assert.deepEqual(named.filter((t) => !listed.has(t)), [], 'no instruction names a tool the first tools/list does not show');
+  await again.close();
   await services.disposeAll();
 });

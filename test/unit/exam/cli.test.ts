@@ -81,14 +81,17 @@ test('exam.md #97–#99, #101: catalogue JSON — maxScore, 4 complete tasks, ti
   assert.equal(readFileSync(out, 'utf8'), stdout);
 });
 
-test('exam.md #103: grade exit codes — no path 2, missing file 1, rejected record 1, success 0', async () => {
+// Exit codes per the project's table (issue 31): 0 ok · 1 ran and failed · 2 usage — a missing input file is a usage
+// error (2), where exam.md §11 had 1; a rejected record ran and failed (1).
+test('exam.md #103: grade exit codes — no path 2, missing file 2, rejected record 1, success 0', async () => {
   const h = harness();
   const none = await h.run('grade');
   assert.equal(none.code, 2);
   assert.match(none.stderr, /usage/);
   assert.equal((await h.run('grade', '--submission')).code, 2, 'an option without a value is ignored');
   const missing = await h.run('grade', '--submission', join(h.dir, 'absent.json'));
-  assert.equal(missing.code, 1);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /exam_input_not_found/);
   assert.ok(missing.stderr.includes(join(h.dir, 'absent.json')));
   const bad = await h.run('grade', '-s', join(RECORDS, 'malformed.json'));
   assert.equal(bad.code, 1);
@@ -103,7 +106,7 @@ test('exam.md §11, #106: envelope on stdout with key order and markers on stder
   const env = JSON.parse(r.stdout);
   assert.deepEqual(Object.keys(env), [
     'protocol', 'subject', 'score', 'maxScore', 'tier', 'profile', 'toolCount', 'source', 'gradedAt', 'recommendedEnv',
-    'selfReportTier', 'selfReportMatchesExam', 'staticMapTier', 'staticMapMatchesExam', 'outcomes', 'canaryAdjudication',
+    'selfReportTier', 'selfReportMatchesExam', 'staticMapTier', 'staticMapMatchesExam', 'outcomes', 'canaryAdjudication', 'applicable', // applicable: issue 31 (what the grade may widen to)
   ]);
   assert.equal(env.protocol, 'occam-exam-grade-v1');
   assert.deepEqual(env.subject, { clientInfo: 'harbor-cli/0.9.4', modelHint: 'orbit-sonnet-x', sessionId: 'rec-canary-stale-02' });
@@ -143,7 +146,8 @@ test('grade <file...>: a table by default; a malformed or missing file is report
   const r = await h.run('grade', ...files, join(h.dir, 'missing.json'));
   assert.equal(r.code, 1);
   const lines = r.stdout.trimEnd().split('\n');
-  assert.equal(lines.length, 5);
+  assert.equal(lines.length, 6, 'header, four rows, and the summary line (issue 31)');
+  assert.match(lines[5], /^graded 2\/4 file\(s\), 2 rejected \(weak 0, medium 1, strong 1\)$/);
   assert.match(lines[0], /^file\s+score\s+tier\s+profile\s+failed\s+canary$/);
   assert.match(lines[1], /perfect\.json\s+4\/4\s+strong\s+full\s+-\s+claimed/);
   assert.match(lines[2], /malformed\.json.*REJECTED.*malformed\.json/);

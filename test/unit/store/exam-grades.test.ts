@@ -47,7 +47,12 @@ for (const backend of storeBackends()) {
       await a.store(subj('desk/1.0'), result(4, 'strong'));
       assert.equal((await a.get(subj('desk/1.0')))?.tier, 'strong');
       assert.equal(await a.get(subj('desk/1.0', 'm')), null);
-      assert.equal(await a.get(subj('desk/1.0', null, 's')), null);
+      // Persisted grades are keyed by client name/version + model (issue 31): the session that earned a grade is not
+      // part of the key (the next process is another session), and a missing model is its own key.
+      assert.equal((await a.get(subj('desk/1.0', null, 's')))?.tier, 'strong');
+      await a.store(subj('desk/1.0', 'model-x', 'earned-here'), result(1, 'weak'));
+      assert.equal((await a.get(subj('desk/1.0', 'model-x')))?.tier, 'weak');
+      assert.equal((await a.get(subj('desk/1.0')))?.tier, 'strong', 'a model-less lookup never falls through to a model\'s grade');
       assert.equal(await a.get(subj('DESK/1.0')), null);
       assert.equal((await a.get(subj('  desk/1.0  ')))?.score, 4);
       const b = await openAt(place, { now: c.now });

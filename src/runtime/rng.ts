@@ -1,0 +1,12 @@
+// A deterministic PRNG (mulberry32): the same seed gives the same sequence, so a seeded bootstrap interval or a failing
+// property-test case is reproducible. Not for anything secret.
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
