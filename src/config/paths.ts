@@ -73,6 +73,8 @@ export function occamPaths(ctx: Ctx) {
     jobsDb: nonEmpty(ctx.env.OCCAM_BATCH_DB_PATH) ?? p.join(state, 'jobs', 'jobs.db'),
     /** Exam grades shared by every process (exam.md §6): the embedded store when OCCAM_STORE_URL is unset. */
     examGradesDb: p.join(state, 'exam', 'grades.db'),
+    /** Signed receipts of lean reads, one `<id>.json` each (issue 29): the embedded store's receipt log. */
+    receiptsDir: p.join(state, 'receipts'),
     cacheDir: nonEmpty(ctx.env.OCCAM_CACHE_DIR) ?? p.join(ctx.tmpDir, 'occam-cache'),
     browsersDir: browsers,
     // Shell completion files the shells load by themselves (bash-completion's per-user dir, fish's completions).

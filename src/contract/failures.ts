@@ -63,6 +63,7 @@ export const FAILURE_CODES = {
   search_error: 'Other search backend/parse failure.',
   // trust
   invalid_receipt: 'Receipt/capsule/history unparsable or structurally invalid.',
+  receipt_not_found: 'No receipt with this id in the local receipt log (receipts of lean reads are kept there).',
   canary_unavailable: 'Canary probe host could not start.',
   // batch
   job_not_found: 'Unknown job_id.',

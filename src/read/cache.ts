@@ -41,7 +41,7 @@ export function cacheEligible(opts: TranscodeOptions): boolean {
 const flag = (b: boolean) => (b ? '1' : '0');
 
 /** Newline-framed descriptor → lowercase hex SHA-256. `effectiveMaxTokens` is after ambient inheritance. */
-export function cacheKey(opts: TranscodeOptions, effectiveMaxTokens: number | null): string {
+export function cacheKey(opts: TranscodeOptions, effectiveMaxTokens: number | null, view = 'full'): string {
   const selectors = opts.selectors ?? [];
   const lines = [
     'occam-cache-v1',
@@ -71,6 +71,8 @@ export function cacheKey(opts: TranscodeOptions, effectiveMaxTokens: number | nu
     `include_media_refs=${flag(opts.includeMediaRefs)}`,
     `compact_block_links=${flag(opts.compactBlockLinks)}`,
     `delta_only=${flag(opts.deltaOnly)}`,
+    // A budget is spent on what the reader sees (issue 29): the same budget cuts a lean read later than a full one.
+    ...(effectiveMaxTokens !== null ? [`view=${view}`] : []),
   ];
   return createHash('sha256').update(lines.join('\n'), 'utf8').digest('hex');
 }

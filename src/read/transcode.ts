@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { applySelectors, fitMarkdown } from '../budget/fit.ts';
 import { decomposeQuery } from '../budget/focus.ts';
-import { planResponse, RECEIPT_RESERVE_TOKENS, type PlanResult, type SidecarKind } from '../budget/plan.ts';
+import { planResponse, RECEIPT_REF_RESERVE_TOKENS, RECEIPT_RESERVE_TOKENS, type PlanResult, type SidecarKind } from '../budget/plan.ts';
 import { parseDocument, tableOfContents } from '../budget/sections.ts';
 import { compactEnvelope, ENVELOPE_LEVELS, SELF_REFERENCE_SLACK, wholeCost } from '../budget/envelope.ts';
 import { BUDGET_TOKEN_UNIT_ID, loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
@@ -29,6 +29,7 @@ import { memoryLedgerService, parseReservation } from './memory.ts';
 import { extractWorkersService } from './extract-worker.ts';
 import { transcodeReceiptStep, type ReceiptStepOutput } from './receipt-step.ts';
 import { canaryTranscodeResult } from '../trust/canary/transcode-hook.ts';
+import { assembleRead, deliverRead, LEAN_SECTIONS_MAX, parseDetail, type DetailLevel } from './detail.ts';
 import type { PlaybookOverlay } from '../playbooks/overlay.ts';
 import type { BrowserAction } from '../fetch/browser/actions.ts';
 import {
@@ -94,6 +95,12 @@ export interface TranscodeDeps {
   /** A fixed playbook overlay (save's strict dry run of a draft); null forces none. Default: resolved per call
    *  when playbook_policy=auto (playbooks.md §4.1). */
   playbook?: PlaybookOverlay | null;
+  /** The detail level the budget is measured at when it differs from the one returned (the `occam` facade
+   *  returns `full` to itself and projects afterwards). Default: the call's `detail`. */
+  budgetDetail?: DetailLevel;
+  /** What the reader really sees, when it is not the JSON response (the CLI prints a header and the
+   *  Markdown): the budget then counts this text. */
+  view?: (response: TranscodeResult) => string;
 }
 
 /** The browser backend as the pipeline uses it (src/fetch/browser). */
@@ -231,17 +238,32 @@ const HEALABLE = new Set(['thin_extract', 'extraction_failed', 'content_extracti
 
 /** Runs one read. Never throws. */
 export async function transcode(args: TranscodeArgs, deps: TranscodeDeps): Promise<TranscodeResult> {
-  const result = await readOnce(args, deps);
+  // Called without `detail` (internal readers: digest, cascade, verify, batch) the pipeline answers in full; the
+  // tools and verbs resolve the caller's level (default lean, OCCAM_RESPONSE_DETAIL) before they call.
+  let detail: DetailLevel;
+  try {
+    detail = parseDetail(args.detail) ?? 'full';
+  } catch (err) {
+    return nestedFailure({ code: 'invalid_arguments', message: (err as Error).message }, { url: { url: boundedEcho(String(args.url ?? '')), finalUrl: null } });
+  }
+  const result = await readOnce(args, deps, detail);
   // playbooks.md §13.4: with OCCAM_ATLAS_MCP on, every read outcome feeds the per-host failure atlas.
   if (readEnv<boolean>('OCCAM_ATLAS_MCP', deps.runtime.env)) {
     const { failureAtlasService } = await import('../optin/atlas.ts');
     const target = (result.url as { url?: string } | undefined)?.url || (typeof args.url === 'string' ? args.url : '');
     await (await deps.services.use(failureAtlasService)).record(target, result.ok, result.ok ? null : ((result.failure as { code?: string } | undefined)?.code ?? null));
   }
-  return result;
+  return deliverRead(result, detail, deps, { sectionsMax: sectionsMaxFor(deps.resolveMaxTokens(typeof args.max_tokens === 'number' ? args.max_tokens : null)) });
 }
 
-async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<TranscodeResult> {
+/** A budget lists one left-out section per this many tokens of it (at most LEAN_SECTIONS_MAX). */
+const SECTION_ENTRY_PER_TOKENS = 100;
+const SECTIONS_MIN = 3;
+function sectionsMaxFor(maxTokens: number | null): number {
+  return maxTokens === null ? LEAN_SECTIONS_MAX : Math.min(LEAN_SECTIONS_MAX, Math.max(SECTIONS_MIN, Math.floor(maxTokens / SECTION_ENTRY_PER_TOKENS)));
+}
+
+async function readOnce(args: TranscodeArgs, deps: TranscodeDeps, detail: DetailLevel): Promise<TranscodeResult> {
   const t = clock();
   const timings: Record<string, number> = { preflightMs: 0, routeMs: 0, networkMs: 0, parseMs: 0, postProcessMs: 0, compileMs: 0 };
   let inputUrl = typeof args.url === 'string' ? args.url.trim() : '';
@@ -307,7 +329,7 @@ async function readOnce(args: TranscodeArgs, deps: TranscodeDeps): Promise<Trans
   // The read holds off the parse workers' next spare until its work has ended (src/read/extract-worker.ts).
   const endRead = (await deps.services.use(extractWorkersService)).reading();
   try {
-    const work = run(opts, effectiveMax, deps, controller.signal, t, timings, warnings, stages, (f, extra, browserTried) => {
+    const work = run(opts, effectiveMax, detail, deps, controller.signal, t, timings, warnings, stages, (f, extra, browserTried) => {
       finalUrl = (extra?.finalUrl as string | null | undefined) ?? finalUrl;
       const { finalUrl: _omit, ...rest } = extra ?? {};
       return fail(f, rest, browserTried);
@@ -337,6 +359,7 @@ type FailFn = (info: NestedFailureInfo, extra?: Record<string, unknown>, browser
 async function run(
   opts: TranscodeOptions,
   effectiveMax: number | null,
+  detail: DetailLevel,
   deps: TranscodeDeps,
   signal: AbortSignal,
   t: Clock,
@@ -353,8 +376,15 @@ async function run(
   if (canary) return canary;
 
   // --- cache lookup (§15) ---
+  // What the reader sees: the budget is spent on it (issue 29) — the response at the measured detail level, or
+  // the caller's own view (the CLI's printed text).
+  const budgetDetail = deps.budgetDetail ?? detail;
+  const sectionsMax = sectionsMaxFor(effectiveMax);
+  const seenText = (r: TranscodeResult) => (deps.view ? deps.view(r) : JSON.stringify(assembleRead(r, budgetDetail, { sectionsMax })));
+  // The signed receipt is only charged to the budget where it travels inline; otherwise a reference does.
+  const receiptInline = budgetDetail === 'full' && !deps.view;
   const eligible = cacheEligible(opts);
-  const key = eligible ? cacheKey(opts, effectiveMax) : null;
+  const key = eligible ? cacheKey(opts, effectiveMax, deps.view ? 'view' : budgetDetail) : null;
   const cache = eligible ? await services.use(responseCacheService) : null;
   if (cache && key && opts.cacheTtlS) {
     const hit = await cache.get(key, opts.cacheTtlS);
@@ -662,6 +692,7 @@ async function run(
     let reserve = RECEIPT_RESERVE_TOKENS;
     let plan: PlanResult = planWith(maxTokens);
     if (maxTokens === null) return { plan, reserve };
+    if (!receiptInline) return { plan: planWith(maxTokens, RECEIPT_REF_RESERVE_TOKENS), reserve: RECEIPT_REF_RESERVE_TOKENS };
     const ceiling = Math.floor(maxTokens / 2);
     for (let round = 0; round < 3; round++) {
       const trial = (await signFor(plan, sha256Hex(plan.markdown), true)) as Record<string, unknown> | null;
@@ -732,7 +763,7 @@ async function run(
     // --- receipt step (trust layer) ---
     const signed = ((await signFor(plan, contentHash)) ?? null) as Record<string, unknown> | null;
     const receipt: Record<string, unknown> = { ...receiptBase, ...(signed ?? {}) };
-    if (effectiveMax !== null) {
+    if (effectiveMax !== null && receiptInline) {
       // A receipt that does not fit its reserve sheds optional parts; it is never faked or shortened.
       const shed: Array<[string, string]> = [
         ['capsule', 'receipt_capsule_omitted_by_budget'],
@@ -836,7 +867,10 @@ async function run(
   let fitted = await planFitted(plannerMax);
   // A long manifest or index cannot fit a budget in full: start with their summaries (give-back may undo it).
   const listed = Math.max(fitted.plan.omitted?.manifest?.length ?? 0, fitted.plan.truncated ? parsed.sections.length : 0);
-  let level = effectiveMax !== null && listed * 24 > effectiveMax ? 1 : 0;
+  let level = receiptInline && effectiveMax !== null && listed * 24 > effectiveMax ? 1 : 0;
+  // Envelope levels compact the full response; below full the reader never sees what they shed.
+  const levels = receiptInline ? ENVELOPE_LEVELS : 1;
+  const seen = (r: TranscodeResult) => cost(seenText(r));
   let response = await build(fitted.plan, fitted.reserve, level);
   if (effectiveMax !== null) {
     const target = Math.max(1, effectiveMax - (deps.envelopeOverhead ?? 0) - SELF_REFERENCE_SLACK);
@@ -844,7 +878,7 @@ async function run(
     const floors = [0.5, 0.5, 0.35, 0.2, 0.1, 0];
     let stalled = 0;
     for (let round = 0; round < 24; round++) {
-      const total = wholeCost(cost, response);
+      const total = seen(response);
       if (total <= target) break;
       const excess = total - target;
       const payload = fitted.plan.budget?.total ?? 0;
@@ -852,9 +886,9 @@ async function run(
       // A re-plan that kept the same payload (block granularity) steps harder the next time.
       const nextMax = current - excess * 2 ** stalled;
       const canShrink = nextMax < current && (fitted.plan.markdownTokens > 0 || Object.values(fitted.plan.sidecars).some((v) => v?.length));
-      if (level === 0) level = 1;
+      if (level === 0 && levels > 1) level = 1;
       else if (canShrink && nextMax >= floors[level] * effectiveMax && stalled < 3) plannerMax = nextMax;
-      else if (level < ENVELOPE_LEVELS - 1) {
+      else if (level < levels - 1) {
         level++;
         stalled = 0;
       } else if (canShrink && nextMax >= 1 && payload > 0 && stalled < 6) plannerMax = nextMax;
@@ -874,10 +908,10 @@ async function run(
       response = await build(fitted.plan, fitted.reserve, level);
     }
     // The coarse steps above may overshoot: give back envelope levels, then markdown, while the whole still fits.
-    if (wholeCost(cost, response) <= target) {
+    if (seen(response) <= target) {
       while (level > 0) {
         const lighter = await build(fitted.plan, fitted.reserve, level - 1);
-        if (wholeCost(cost, lighter) > target) break;
+        if (seen(lighter) > target) break;
         response = lighter;
         level--;
       }
@@ -887,7 +921,7 @@ async function run(
         const mid = Math.floor((lo + hi) / 2);
         const trial = await planFitted(mid);
         const built = await build(trial.plan, trial.reserve, level);
-        if (wholeCost(cost, built) <= target) {
+        if (seen(built) <= target) {
           lo = mid;
           fitted = trial;
           response = built;
@@ -895,7 +929,7 @@ async function run(
       }
     }
     // Report the whole: the envelope is a bucket of its own, total is what the client receives.
-    const whole = wholeCost(cost, response);
+    const whole = seen(response);
     if (whole > target) {
       const need = effectiveMax + (whole - target) + 16;
       return fail({ code: 'invalid_arguments', message: `max_tokens ${effectiveMax} cannot hold this page's response; ask for at least ${need}.`, reason: 'budget_below_envelope' }, { finalUrl: doc.finalUrl, suggestedMinTokens: need });
