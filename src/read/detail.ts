@@ -182,3 +182,20 @@ export async function deliverRead(
   }
   return assembleRead(full, detail, options);
 }
+
+/** Fields of a link map or a probe an agent rarely needs: gone below `full` (timing and bookkeeping), and the
+ *  guidance that only `standard` and `full` keep. Failures keep their typed fields at every level. */
+const SITE_TELEMETRY = ['timestamp', 'probeLatencyMs', 'policy', 'session', 'redirectChain'];
+const SITE_GUIDANCE = ['agentHints', 'access', 'linkCount', 'filtered', 'source', 'expanded', 'contentType'];
+
+/** occam_map and occam_probe at a detail level: `url` becomes the final URL; telemetry goes below full. */
+export function assembleSiteResult(full: Result, detail: DetailLevel): Result {
+  if (detail === 'full') return full;
+  const drop = new Set(detail === 'lean' && full.ok ? [...SITE_TELEMETRY, ...SITE_GUIDANCE] : SITE_TELEMETRY);
+  const out: Result = { ok: full.ok };
+  for (const [k, v] of Object.entries(full)) if (!drop.has(k) && k !== 'ok' && k !== 'finalUrl') out[k] = v;
+  const url = full.url as { requested?: string; final?: string } | string | undefined;
+  const final = typeof full.finalUrl === 'string' ? full.finalUrl : typeof url === 'object' ? (url.final ?? url.requested) : url;
+  if (final) out.url = final;
+  return out;
+}
