@@ -12,6 +12,7 @@ import { readReceiptMaterial, verifyReceiptOffline } from '../src/trust/receipts
 import { EXIT } from './output.ts';
 import { parseFlags, rawArgsVerb, type TrustIo } from './trust-io.ts';
 import { runVerifyRelease } from './verify-release.ts';
+import { readLoggedReceipt } from '../src/store/receipt-log.ts';
 
 export const CLI_VERIFY_MODES = ['receipt', 'citation', 'manifest', 'history'] as const;
 type CliMode = (typeof CLI_VERIFY_MODES)[number];
@@ -19,6 +20,7 @@ const VERIFIED = new Set(['verified', 'citation_verified', 'manifest_verified', 
 
 const USAGE = [
   'usage: occam verify --pubkey PEM [--mode receipt|citation|manifest|history] …',
+  '  occam verify --id ID [--pubkey PEM] [--markdown FILE]          a lean read\'s receipt.id, from the local receipt log (default key: this install\'s)',
   '  receipt  (default): --receipt FILE|- [--markdown FILE]        receipt, bare envelope or occam://capsule/…',
   '  citation:           --receipt FILE|- --block-text TEXT --proof FILE [--block-selector SEL]',
   '  manifest:           --input FILE|-                            an occam_dataset_export response',
@@ -136,6 +138,21 @@ export async function runVerifyCli(args: readonly string[], io: TrustIo): Promis
       throw new UsageError(`unknown mode ${JSON.stringify(modeFlag)} (receipt, citation, manifest, history)`);
     }
     const pubkey = flags.get('pubkey');
+    const id = flags.get('id');
+    if (id !== undefined) {
+      if (id === 'true') throw new UsageError('--id needs a receipt id (the receipt.id of a lean read)');
+      const logged = await readLoggedReceipt(io.runtime, id);
+      if (!logged) {
+        const report: Report = { mode: 'receipt', verdict: 'receipt_not_found', message: `no receipt ${id} in this install's receipt log` };
+        io.out(render({ ...report, ok: false }));
+        return EXIT.failed;
+      }
+      const text = JSON.stringify(logged.receipt);
+      const pem = pubkey !== undefined && pubkey !== 'true' ? readOrUsage(io, pubkey, '--pubkey') : await localPublicKeyPem(io, text);
+      const report = receiptMode(flags, io, pem, text);
+      io.out(render({ ...report, ok: VERIFIED.has(report.verdict) }));
+      return VERIFIED.has(report.verdict) ? EXIT.ok : EXIT.failed;
+    }
     if (pubkey === undefined || pubkey === 'true') throw new UsageError('--pubkey is required (a PEM from `occam keys export`, pinned out of band)');
     const pem = readOrUsage(io, pubkey, '--pubkey');
     const positional = positionals[0];
@@ -163,6 +180,21 @@ export async function runVerifyCli(args: readonly string[], io: TrustIo): Promis
       return EXIT.usage;
     }
     throw err;
+  }
+}
+
+/** This install's key that signed a logged receipt (keys it rotated out still count), as PEM. */
+async function localPublicKeyPem(io: TrustIo, receiptText: string): Promise<string> {
+  const { Services } = await import('../src/runtime/services.ts');
+  const { signingKeyService } = await import('../src/trust/keys.ts');
+  const services = new Services(io.runtime);
+  try {
+    const store = await services.use(signingKeyService);
+    const parsed = readReceiptMaterial(receiptText);
+    const key = parsed.ok ? store.publicKeyFor(parsed.material.envelope.keyId) : null;
+    return key ? String(key.export({ type: 'spki', format: 'pem' })) : store.signer.publicKeyPem;
+  } finally {
+    await services.disposeAll();
   }
 }
 

@@ -199,3 +199,12 @@ export function assembleSiteResult(full: Result, detail: DetailLevel): Result {
   if (final) out.url = final;
   return out;
 }
+
+/** The one-line source of a read as `occam read` prints it: title — final URL — published date (when known). */
+export function sourceLine(result: Record<string, unknown>): string {
+  const meta = (result.meta ?? {}) as { title?: string; publishedAt?: string };
+  const markdown = typeof result.markdown === 'string' ? result.markdown : '';
+  const title = (typeof result.title === 'string' ? result.title : undefined) ?? meta.title ?? firstHeading(markdown);
+  const published = meta.publishedAt ? meta.publishedAt.slice(0, 10) : null;
+  return [title, finalUrlOf(result), published].filter(Boolean).join(' — ');
+}

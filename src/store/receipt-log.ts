@@ -85,3 +85,15 @@ export async function openReceiptLog(runtime: RuntimeContext, services: Services
 }
 
 export const receiptLogService = defineService({ id: 'store.receipt-log', create: openReceiptLog });
+
+/** One lookup outside a server (the `occam verify --id` and `occam receipts show` verbs): opens the log the
+ *  environment selects, reads the entry, releases the store. */
+export async function readLoggedReceipt(runtime: RuntimeContext, id: string): Promise<LoggedReceipt | null> {
+  const { Services } = await import('../runtime/services.ts');
+  const services = new Services(runtime);
+  try {
+    return await (await services.use(receiptLogService)).get(id.trim().toLowerCase());
+  } finally {
+    await services.disposeAll();
+  }
+}
