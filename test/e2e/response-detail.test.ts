@@ -28,8 +28,8 @@ let http: SpawnedServer;
 
 before(async () => {
   fixture = await startFixtureServer({
-    '/article': (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE),
-    '/moved': (_req, res) => res.writeHead(301, { location: '/article' }).end(),
+    '/article': (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE),
+    '/moved': (_req, res) => void res.writeHead(301, { location: '/article' }).end(),
     '/links': html(LINKS),
     ...Object.fromEntries([1, 2, 3, 4].map((n) => [`/guide/${n}`, html(`<html><head><title>Guide ${n}</title></head><body><main><article><h1>Guide ${n}</h1><p>${'This guide explains one part of the product in plain words for a reader. '.repeat(6)}</p></article></main></body></html>`)])),
   });
