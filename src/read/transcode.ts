@@ -90,6 +90,8 @@ export interface TranscodeDeps {
   /** Test seams of the fetch layer (never exposed as parameters). */
   resolve?: Resolver;
   dial?: DialSeam;
+  /** An in-memory page in place of the HTTP fetch (the reading bench measures whole responses without a network). */
+  source?: (url: string) => Promise<AcquiredDocument>;
   /** Overrides browser discovery (tests); default: a usable Chromium is looked up. */
   browser?: BrowserBackend | null;
   /** A fixed playbook overlay (save's strict dry run of a draft); null forces none. Default: resolved per call
@@ -435,7 +437,10 @@ async function run(
     const started = performance.now();
     try {
       const stage = stages.open('http');
-      const doc = await acquire(url, { signal, sessionProfile: opts.sessionProfile, allowance: deps.allowance ?? null, timeoutMs: stageTimeout('http') }, acquireDeps).finally(stage);
+      const doc = await (deps.source
+        ? deps.source(url)
+        : acquire(url, { signal, sessionProfile: opts.sessionProfile, allowance: deps.allowance ?? null, timeoutMs: stageTimeout('http') }, acquireDeps)
+      ).finally(stage);
       const networkMs = doc.timings.totalMs;
       // The parse waits for its share of the memory budget (digest/batch queue here, issue 14).
       const bodyBytes = doc.bytes.length;

@@ -4,14 +4,16 @@
 // the local receipt log and stops verifying when the log entry is tampered with.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
-import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
+import { hermeticEnv, OCCAM_BIN, REPO_ROOT, startMcp, type McpSession } from '../helpers/mcp-client.ts';
 import { freePort, spawnOccamServer, type SpawnedServer } from '../helpers/network-server.ts';
 import { GOLDEN_DIR } from '../helpers/fixtures.ts';
 import { READING_TOOLS } from '../../src/contract/catalog.ts';
@@ -195,5 +197,49 @@ test('issue 29 over Streamable HTTP: lean by default, full on request, the recei
     assert.equal(verified.verdict, 'verified');
   } finally {
     await client.close();
+  }
+});
+
+function occam(args: string[], home: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [OCCAM_BIN, ...args], { cwd: REPO_ROOT, env: hermeticEnv({ OCCAM_ALLOW_PRIVATE_URLS: '1' }, home) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+test('issue 29 CLI: read --json is lean; verify --id and receipts show read the receipt log; digest names each URL and title once', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'occam-detail-cli-'));
+  const read = await occam(['read', fixture.url('/moved'), '--json'], home);
+  assert.equal(read.code, 0, read.stderr);
+  const lean = JSON.parse(read.stdout);
+  assert.equal(lean.url, fixture.url('/article'));
+  assert.equal(lean.timings, undefined);
+  const plain = await occam(['read', fixture.url('/moved')], home);
+  assert.ok(plain.stdout.split('\n')[0].includes(fixture.url('/article')), 'the final URL is in the first line');
+
+  const verified = await occam(['verify', '--id', lean.receipt.id], home);
+  assert.equal(verified.code, 0, verified.stdout + verified.stderr);
+  assert.equal(JSON.parse(verified.stdout).verdict, 'verified');
+  const shown = await occam(['receipts', 'show', lean.receipt.id], home);
+  assert.equal(shown.code, 0, shown.stderr);
+  assert.equal(typeof JSON.parse(shown.stdout).receipt.signed.sig, 'string');
+  const file = join(home, '.occam', 'receipts', `${lean.receipt.id}.json`);
+  const entry = JSON.parse(readFileSync(file, 'utf8'));
+  entry.receipt.signed.finalUrl = 'https://elsewhere.example/';
+  writeFileSync(file, JSON.stringify(entry));
+  const tampered = await occam(['verify', '--id', lean.receipt.id], home);
+  assert.equal(tampered.code, 1);
+  assert.notEqual(JSON.parse(tampered.stdout).verdict, 'verified');
+  assert.equal((await occam(['receipts', 'show', 'ffffffffffffffff'], home)).code, 1);
+
+  const digest = await occam(['digest', fixture.url('/guide/1'), fixture.url('/guide/2')], home);
+  assert.equal(digest.code, 0, digest.stderr);
+  for (const n of [1, 2]) {
+    assert.equal(digest.stdout.split(fixture.url(`/guide/${n}`)).length - 1, 1, `URL ${n} once`);
+    assert.equal((digest.stdout.match(new RegExp(`Guide ${n}\\b`, 'g')) ?? []).length, 1, `title ${n} once`);
   }
 });
