@@ -25,6 +25,7 @@ import { openResponseCache, cacheEligible, cacheKey, normaliseUrlForKey } from '
 import { extractAcquired, type ExtractedPage } from './extraction.ts';
 import { resolveOptions, type TranscodeArgs, type TranscodeOptions } from './options.ts';
 import { boundedEcho } from './url-input.ts';
+import { acquirePreferringMarkdown } from './publisher-markdown.ts';
 import { memoryLedgerService, parseReservation } from './memory.ts';
 import { extractWorkersService } from './extract-worker.ts';
 import { transcodeReceiptStep, type ReceiptStepOutput } from './receipt-step.ts';
@@ -175,6 +176,8 @@ interface Attempt {
   escalationReason?: string;
   /** The playbook content selector that shaped this extract. */
   playbookMatched?: string;
+  /** The page was read from its publisher's own Markdown (checked against the HTML). */
+  source?: 'publisher_markdown';
   page?: ExtractedPage;
   doc?: Pick<AcquiredDocument, 'requestedUrl' | 'finalUrl' | 'statusCode' | 'session' | 'truncated'> & { bytes: number };
   screenshot?: string;
@@ -231,6 +234,7 @@ function decisionsFor(code: string, browserTried: boolean): Array<{ action: stri
   if (code === 'session_profile_not_found') {
     return [{ action: 'configure_session_profile', reason: 'the named session profile file does not exist', parameter: 'session_profile' }];
   }
+  if (code === 'ai_input_refused') return [{ action: 'stop', reason: 'the publisher refuses AI input for this page (Content-Signal)' }];
   if (code === 'workers_unavailable') return [{ action: 'run_doctor', reason: 'the extraction runtime or browser cannot start' }];
   if (code === 'thin_extract' && browserTried) return [{ action: 'stop', reason: 'the browser rendering was thin too' }];
   return [];
@@ -437,10 +441,11 @@ async function run(
     const started = performance.now();
     try {
       const stage = stages.open('http');
-      const doc = await (deps.source
-        ? deps.source(url)
-        : acquire(url, { signal, sessionProfile: opts.sessionProfile, allowance: deps.allowance ?? null, timeoutMs: stageTimeout('http') }, acquireDeps)
-      ).finally(stage);
+      const fetchPage = (target: string, accept: string) =>
+        deps.source
+          ? deps.source(target)
+          : acquire(target, { signal, sessionProfile: opts.sessionProfile, allowance: deps.allowance ?? null, timeoutMs: stageTimeout('http'), headers: { Accept: accept } }, acquireDeps);
+      const { doc, publisherMarkdown } = await acquirePreferringMarkdown(url, fetchPage).finally(stage);
       const networkMs = doc.timings.totalMs;
       // The parse waits for its share of the memory budget (digest/batch queue here, issue 14).
       const bodyBytes = doc.bytes.length;
@@ -457,6 +462,7 @@ async function run(
       const parseMs = performance.now() - parseStart;
       const base = {
         ...(shaped.matched ? { playbookMatched: shaped.matched } : {}),
+        ...(publisherMarkdown ? { source: 'publisher_markdown' as const } : {}),
         backend: page.backend,
         latencyMs: Math.round(performance.now() - started),
         transportOk: true,
@@ -538,7 +544,7 @@ async function run(
         const code = http.failure?.code ?? '';
         const terminal = code === 'http_404' || code === 'http_410' || code === 'private_url_blocked' || PUBLIC_REFERENCE.some((r) => r.test(opts.fetchUrl));
         const isOversize = code === 'response_too_large' || http.doc?.truncated;
-        if (!http.usable && !terminal && !isOversize && !(code && !http.transportOk && ['invalid_url', 'invalid_session_profile', 'session_profile_not_found', 'robots_disallowed', 'unsupported_content_type'].includes(code))) {
+        if (!http.usable && !terminal && !isOversize && !(code && !http.transportOk && ['invalid_url', 'invalid_session_profile', 'session_profile_not_found', 'robots_disallowed', 'unsupported_content_type', 'ai_input_refused'].includes(code))) {
           attempts.push(await browserAttempt(opts.fetchUrl, code || 'unusable_extract'));
         }
       }
@@ -843,6 +849,7 @@ async function run(
       ...(opts.jsonFeed && page.feed ? { feed: { title: page.feed.title, items: plan.sidecars.feed ?? [] } } : {}),
       ...(diff ? { diff } : {}),
       ...(llmsTxt ? { llmsTxt: true } : {}),
+      ...(winner.source ? { source: winner.source } : {}),
       ...(plan.sidecars.toc ? { toc: plan.sidecars.toc } : {}),
       ...(opts.mustContain ? { mustContain: mustContain(markdown, opts.mustContain) } : {}),
       agentHints: {
