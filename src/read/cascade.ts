@@ -200,9 +200,11 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
   const bodyCut = body.partial === true;
   if (detail !== 'full') {
     const read = await deliverRead(body, detail, deps);
+    const partial = omitted.length > 0 || bodyCut;
     return {
       ...read,
-      partial: omitted.length > 0 || bodyCut,
+      // As in a lean read, `partial` appears at lean only when something is missing.
+      ...(partial || detail === 'standard' ? { partial } : {}),
       ...(detail === 'standard' ? { ...(playbookId ? { playbookId } : {}), ...(maxTokens != null ? { maxTokens } : {}), mode: req.mode, steps, omitted, ...(hint ? { hint } : {}) } : {}),
     };
   }

@@ -25,6 +25,12 @@ export const DETAIL_DESCRIPTION =
 export const LEAN_SECTIONS_MAX = 20;
 /** Hex characters of a receipt id: 64 bits name one entry of one install's log without collisions in practice. */
 export const RECEIPT_ID_HEX = 16;
+/**
+ * Hex characters of a lean `contentHash`: the first 64 bits of the SHA-256. A 64-hex hash costs about 40 o200k tokens,
+ * a third of the whole lean envelope; 64 bits still tell one page version from another (`if_none_match` takes the
+ * prefix), and the full hash is in `standard`, `full` and the logged receipt.
+ */
+export const LEAN_HASH_HEX = 16;
 
 type Result = { ok: boolean } & Record<string, unknown>;
 
@@ -127,28 +133,34 @@ export function assembleRead(full: Result, detail: DetailLevel, options: Assembl
   const title = meta?.title || firstHeading(markdown);
   const pageType = (full.extraction as { pageType?: string } | undefined)?.pageType;
   const partial = full.partial === true;
+  const hash = typeof full.contentHash === 'string' ? full.contentHash : '';
   const sections = partial ? leftOutSections(full, options.sectionsMax) : [];
   const cuts = partial ? cutsOf(full) : [];
   const requested: Record<string, unknown> = {};
   for (const key of REQUESTED_FIELDS) if (full[key] !== undefined) requested[key] = full[key];
+  // Lean spends its envelope on what an agent acts on: `partial` only when something was cut, a 64-bit hash
+  // prefix, the receipt's id (its key is in the logged receipt).
   const lean: Result = {
     ok: true,
     ...(url ? { url } : {}),
     ...(title ? { title } : {}),
     markdown,
     ...(pageType ? { pageType } : {}),
-    partial,
+    ...(partial ? { partial } : {}),
     ...(cuts.length ? { cut: cuts } : {}),
     ...(sections.length ? { sections } : {}),
-    contentHash: full.contentHash,
+    contentHash: hash.slice(0, LEAN_HASH_HEX),
     ...requested,
     ...safetyOf(full),
-    ...receipt,
+    ...(ref ? { receipt: ref.id } : {}),
   };
   if (detail === 'lean') return lean;
   const quality = full.quality as { verdict?: string } | undefined;
   return {
     ...lean,
+    partial,
+    contentHash: hash,
+    ...receipt,
     backend: full.backend,
     materializationKey: full.materializationKey,
     ...(full.confidence !== undefined ? { confidence: full.confidence } : {}),
