@@ -1,10 +1,10 @@
 // Response detail levels (issue 29): the agent pays for the page, not for Occam's metadata. Every reading tool
 // builds its full response as before; this module is the one place that turns it into what the caller asked for:
-//   lean (default)  ok, final url, title, markdown, pageType, partial + what was cut, contentHash, safety
-//                   signals when any, and a receipt reference {id, keyId} (the signed receipt goes to the local
-//                   receipt log, src/store/receipt-log.ts);
-//   standard        lean + the spec's other always-present fields (backend, materializationKey, confidence),
-//                   meta, agentHints and quality.verdict;
+//   lean (default)  ok, final url, title, markdown, pageType, partial + what was cut (when cut), a contentHash
+//                   prefix, safety signals when any, and the receipt's id (the signed receipt goes to the local
+//                   receipt log, src/store/receipt-log.ts) — about 60 tokens around the page;
+//   standard        lean + the spec's other always-present fields (backend, materializationKey, confidence, the
+//                   full contentHash), receipt {id, keyId}, meta, agentHints and quality.verdict;
 //   full            the response unchanged (timings, quality, recovery, access, the signed receipt inline, …).
 // Failures stay fully typed at every level (failure.code, message, fix, retryable).
 import { createHash } from 'node:crypto';
@@ -19,7 +19,7 @@ export type DetailLevel = (typeof DETAIL_LEVELS)[number];
 
 /** The `detail` parameter's description, shared by every reading tool. */
 export const DETAIL_DESCRIPTION =
-  '[core] lean (default: the page, final url, title, what was cut, a receipt reference) | standard (+ backend, meta, agentHints, quality.verdict) | full (every field: timings, quality, recovery, access, the signed receipt inline).';
+  '[core] lean (default: the page, final url, title, what was cut, the receipt id) | standard (+ backend, meta, agentHints, quality.verdict) | full (every field: timings, quality, recovery, access, the signed receipt inline).';
 
 /** A cut read lists at most this many left-out sections (ids usable with `section=`). */
 export const LEAN_SECTIONS_MAX = 20;
