@@ -1,6 +1,6 @@
 // Response detail levels (issue 29): the agent pays for the page, not for Occam's metadata. Every reading tool
 // builds its full response as before; this module is the one place that turns it into what the caller asked for:
-//   lean (default)  ok, final url, title, markdown, pageType, partial + what was cut (when cut), a contentHash
+//   lean (default)  ok, final url, markdown (opening with # Title), pageType, partial + what was cut, a contentHash
 //                   prefix, safety signals when any, and the receipt's id (the signed receipt goes to the local
 //                   receipt log, src/store/receipt-log.ts) — about 60 tokens around the page;
 //   standard        lean + the spec's other always-present fields (backend, materializationKey, confidence, the
@@ -26,11 +26,11 @@ export const LEAN_SECTIONS_MAX = 20;
 /** Hex characters of a receipt id: 64 bits name one entry of one install's log without collisions in practice. */
 export const RECEIPT_ID_HEX = 16;
 /**
- * Hex characters of a lean `contentHash`: the first 64 bits of the SHA-256. A 64-hex hash costs about 40 o200k tokens,
- * a third of the whole lean envelope; 64 bits still tell one page version from another (`if_none_match` takes the
+ * Hex characters of a lean `contentHash`: the first 48 bits of the SHA-256. A 64-hex hash costs about 40 o200k tokens,
+ * two thirds of a 60-token envelope; 48 bits still tell one page's versions apart (`if_none_match` takes the
  * prefix), and the full hash is in `standard`, `full` and the logged receipt.
  */
-export const LEAN_HASH_HEX = 16;
+export const LEAN_HASH_HEX = 12;
 
 type Result = { ok: boolean } & Record<string, unknown>;
 
@@ -138,12 +138,14 @@ export function assembleRead(full: Result, detail: DetailLevel, options: Assembl
   const cuts = partial ? cutsOf(full) : [];
   const requested: Record<string, unknown> = {};
   for (const key of REQUESTED_FIELDS) if (full[key] !== undefined) requested[key] = full[key];
-  // Lean spends its envelope on what an agent acts on: `partial` only when something was cut, a 64-bit hash
-  // prefix, the receipt's id (its key is in the logged receipt).
+  // Lean spends its envelope on what an agent acts on: the title when the Markdown does not open with it (it
+  // usually does, as `# Title`), `partial` only when something was cut, a hash prefix, the receipt's id (its key
+  // is in the logged receipt).
+  const titled = title !== undefined && (markdown.startsWith(`# ${title}\n`) || markdown === `# ${title}`);
   const lean: Result = {
     ok: true,
     ...(url ? { url } : {}),
-    ...(title ? { title } : {}),
+    ...(title && !titled ? { title } : {}),
     markdown,
     ...(pageType ? { pageType } : {}),
     ...(partial ? { partial } : {}),
@@ -158,6 +160,7 @@ export function assembleRead(full: Result, detail: DetailLevel, options: Assembl
   const quality = full.quality as { verdict?: string } | undefined;
   return {
     ...lean,
+    ...(title ? { title } : {}),
     partial,
     contentHash: hash,
     ...receipt,

@@ -46,15 +46,15 @@ after(async () => {
 
 const textOf = (raw: CallToolResult) => (raw.content[0] as { text: string }).text;
 
-test('issue 29: occam_transcode default is lean — final url, title, pageType, a contentHash prefix, the receipt id; none of timings/quality/recovery/access; envelope ≤ 60 tokens', async () => {
+test('issue 29: occam_transcode default is lean — final url, markdown opening with its title, pageType, a contentHash prefix, the receipt id; none of timings/quality/recovery/access; envelope ≤ 60 tokens', async () => {
   const { raw, json } = await mcp.call('occam_transcode', { url: fixture.url('/moved') });
   assert.equal(json.ok, true);
   assert.equal(json.url, fixture.url('/article'), 'url is the final URL after the redirect');
-  assert.equal(json.title, 'Markdown');
-  assert.match(json.markdown, /^# Markdown/);
+  assert.match(json.markdown, /^# Markdown\n/);
+  assert.equal(json.title, undefined, 'the title is the Markdown\'s first line, not repeated');
   assert.equal(json.pageType, 'article');
   assert.equal(json.partial, undefined, 'partial appears only when something was cut');
-  assert.match(json.contentHash, /^[0-9a-f]{16}$/);
+  assert.match(json.contentHash, /^[0-9a-f]{12}$/);
   assert.match(json.receipt, /^[0-9a-f]{16}$/);
   for (const k of [...HEAVY, 'materializationKey', 'backend', 'agentHints', 'compile', 'meta']) assert.equal(json[k], undefined, `lean has no ${k}`);
   // The envelope around the page: the whole response minus the Markdown as it is encoded in it.
@@ -85,6 +85,7 @@ test('issue 29: detail full is the whole response with the signed receipt inline
   for (const k of HEAVY.filter((k) => k !== 'quality')) assert.equal(standard[k], undefined, `standard has no ${k}`);
   assert.deepEqual(Object.keys(standard.receipt).sort(), ['id', 'keyId']);
   assert.match(standard.contentHash, /^[0-9a-f]{64}$/);
+  assert.equal(standard.title, 'Markdown');
   assert.equal(standard.partial, false);
 });
 
@@ -155,7 +156,7 @@ test('issue 29: occam, occam_digest, occam_map and occam_probe answer lean by de
   for (const item of digest.items) {
     assert.equal(item.timings, undefined);
     assert.match(item.receipt, /^[0-9a-f]{16}$/);
-    assert.match(item.title, /^Guide \d$/);
+    assert.match(item.excerpt, /^# Guide \d\n/);
   }
   const digestFull = (await mcp.call('occam_digest', { urls, detail: 'full' })).json;
   assert.equal(typeof digestFull.combined, 'string');
