@@ -21,7 +21,7 @@ import { politenessService } from '../fetch/politeness.ts';
 import type { DialSeam } from '../fetch/transport.ts';
 import type { Services } from '../runtime/services.ts';
 import { defineService } from '../runtime/services.ts';
-import { openResponseCache, cacheEligible, cacheKey, normaliseUrlForKey } from './cache.ts';
+import { openResponseCache, cacheEligible, cacheKey, materializationKey } from './cache.ts';
 import { extractAcquired, type ExtractedPage } from './extraction.ts';
 import { resolveOptions, type TranscodeArgs, type TranscodeOptions } from './options.ts';
 import { boundedEcho } from './url-input.ts';
@@ -133,32 +133,6 @@ async function bindSearchHandle(url: string, services: Services): Promise<string
   const { looksLikeHandle, handleStoreService } = await import('./search/handles.ts');
   if (!looksLikeHandle(url)) return url;
   return (await services.use(handleStoreService)).bind(url);
-}
-
-/** `sha256:` hex over the newline-framed materialisation descriptor (reading.md §14.2). */
-export function materializationKey(opts: TranscodeOptions, effectiveMaxTokens: number | null): string {
-  const selectors = opts.selectors ?? [];
-  const b = (v: boolean) => (v ? '1' : '0');
-  const lines = [
-    'mat-v1',
-    normaliseUrlForKey(opts.fetchUrl),
-    `policy=${opts.policyRaw}`,
-    `max_tokens=${effectiveMaxTokens ?? ''}`,
-    `fit=${b(opts.fit)}`,
-    `focus_query=${opts.focusQuery ?? ''}`,
-    `fragment=${opts.fragment ?? ''}`,
-    `selectors=${selectors.length}`,
-    ...selectors,
-    `playbook=${opts.playbookPolicy};;`,
-    `chunking=${b(opts.chunking)}`,
-    `json=${b(opts.jsonBlocks)}${b(opts.jsonTables)}${b(opts.jsonFeed)}`,
-    `translate_to=${opts.translateTo ?? ''}`,
-    `rank=${b(opts.rankBlocks)};trust=${b(opts.tagTrust)}`,
-    `screenshot=${b(opts.screenshot)}`,
-    `compact=${b(opts.compactLinks)}${b(opts.compactBlockLinks)};media=${b(opts.includeMediaRefs)};toc=${b(opts.toc)}`,
-    `delta=${b(opts.deltaOnly)};must_contain=${opts.mustContain ?? ''}`,
-  ];
-  return `sha256:${sha256Hex(lines.join('\n'))}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
