@@ -10,6 +10,7 @@ import { decomposeQuery } from '../budget/focus.ts';
 import { planResponse, RECEIPT_REF_RESERVE_TOKENS, RECEIPT_RESERVE_TOKENS, type PlanResult, type SidecarKind } from '../budget/plan.ts';
 import { parseDocument, tableOfContents } from '../budget/sections.ts';
 import { compactEnvelope, ENVELOPE_LEVELS, SELF_REFERENCE_SLACK, wholeCost } from '../budget/envelope.ts';
+import { fitToCeiling, type Fitted } from '../budget/ceiling.ts';
 import { BUDGET_TOKEN_UNIT_ID, loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
@@ -673,7 +674,7 @@ async function run(
   // budget — the markdown keeps at least the other half.
   const planWith = (maxTokens: number | null, receiptReserve?: number) =>
     planResponse({ doc: parsed, maxTokens, query, fragment: opts.fragment, sidecars, cost, ...(receiptReserve !== undefined ? { receiptReserve } : {}) });
-  const planFitted = async (maxTokens: number | null): Promise<{ plan: PlanResult; reserve: number }> => {
+  const planFitted = async (maxTokens: number | null): Promise<Fitted> => {
     let reserve = RECEIPT_RESERVE_TOKENS;
     let plan: PlanResult = planWith(maxTokens);
     if (maxTokens === null) return { plan, reserve };
@@ -849,78 +850,31 @@ async function run(
     return compactEnvelope(response, level) as TranscodeResult;
   };
 
-  // --- the whole-response ceiling (issue 14): measure the serialised response and shrink until it fits ---
-  let plannerMax = effectiveMax;
-  let fitted = await planFitted(plannerMax);
-  // A long manifest or index cannot fit a budget in full: start with their summaries (give-back may undo it).
-  const listed = Math.max(fitted.plan.omitted?.manifest?.length ?? 0, fitted.plan.truncated ? parsed.sections.length : 0);
-  let level = receiptInline && effectiveMax !== null && listed * 24 > effectiveMax ? 1 : 0;
-  // Envelope levels compact the full response; below full the reader never sees what they shed.
-  const levels = receiptInline ? ENVELOPE_LEVELS : 1;
-  const seen = (r: TranscodeResult) => cost(seenText(r));
-  let response = await build(fitted.plan, fitted.reserve, level);
-  if (effectiveMax !== null) {
+  // --- the whole-response ceiling (issue 14, src/budget/ceiling.ts): what the reader sees fits max_tokens ---
+  let fitted: Fitted;
+  let response: TranscodeResult;
+  if (effectiveMax === null) {
+    fitted = await planFitted(null);
+    response = await build(fitted.plan, fitted.reserve, 0);
+  } else {
     const target = Math.max(1, effectiveMax - (deps.envelopeOverhead ?? 0) - SELF_REFERENCE_SLACK);
-    // Markdown keeps at least this share of the budget before the envelope is compacted further.
-    const floors = [0.5, 0.5, 0.35, 0.2, 0.1, 0];
-    let stalled = 0;
-    for (let round = 0; round < 24; round++) {
-      const total = seen(response);
-      if (total <= target) break;
-      const excess = total - target;
-      const payload = fitted.plan.budget?.total ?? 0;
-      const current = plannerMax ?? effectiveMax;
-      // A re-plan that kept the same payload (block granularity) steps harder the next time.
-      const nextMax = current - excess * 2 ** stalled;
-      const canShrink = nextMax < current && (fitted.plan.markdownTokens > 0 || Object.values(fitted.plan.sidecars).some((v) => v?.length));
-      if (level === 0 && levels > 1) level = 1;
-      else if (canShrink && nextMax >= floors[level] * effectiveMax && stalled < 3) plannerMax = nextMax;
-      else if (level < levels - 1) {
-        level++;
-        stalled = 0;
-      } else if (canShrink && nextMax >= 1 && payload > 0 && stalled < 6) plannerMax = nextMax;
-      else {
-        const need = effectiveMax + excess + 16;
-        return fail({
-          code: 'invalid_arguments',
-          message: `max_tokens ${effectiveMax} cannot hold this page's response (its fixed fields alone need about ${Math.max(0, total - payload)} tokens); ask for at least ${need}.`,
-          reason: 'budget_below_envelope',
-        }, { finalUrl: doc.finalUrl, suggestedMinTokens: need });
-      }
-      if (plannerMax !== current) {
-        const before = fitted.plan.budget?.total;
-        fitted = await planFitted(plannerMax);
-        stalled = fitted.plan.budget?.total === before ? stalled + 1 : 0;
-      }
-      response = await build(fitted.plan, fitted.reserve, level);
+    const ceiling = await fitToCeiling({
+      max: effectiveMax,
+      target,
+      // Envelope levels compact the full response; below full the reader never sees what they shed.
+      levels: receiptInline ? ENVELOPE_LEVELS : 1,
+      sections: parsed.sections.length,
+      plan: planFitted,
+      build: (f, level) => build(f.plan, f.reserve, level),
+      measure: (r) => cost(seenText(r)),
+    });
+    if (!ceiling.ok) {
+      const need = ceiling.suggestedMinTokens;
+      const fixed = ceiling.fixedTokens !== undefined ? ` (its fixed fields alone need about ${ceiling.fixedTokens} tokens)` : '';
+      return fail({ code: 'invalid_arguments', message: `max_tokens ${effectiveMax} cannot hold this page's response${fixed}; ask for at least ${need}.`, reason: 'budget_below_envelope' }, { finalUrl: doc.finalUrl, suggestedMinTokens: need });
     }
-    // The coarse steps above may overshoot: give back envelope levels, then markdown, while the whole still fits.
-    if (seen(response) <= target) {
-      while (level > 0) {
-        const lighter = await build(fitted.plan, fitted.reserve, level - 1);
-        if (seen(lighter) > target) break;
-        response = lighter;
-        level--;
-      }
-      let lo = plannerMax ?? effectiveMax;
-      let hi = effectiveMax + 1;
-      for (let round = 0; round < 5 && hi - lo > 8; round++) {
-        const mid = Math.floor((lo + hi) / 2);
-        const trial = await planFitted(mid);
-        const built = await build(trial.plan, trial.reserve, level);
-        if (seen(built) <= target) {
-          lo = mid;
-          fitted = trial;
-          response = built;
-        } else hi = mid;
-      }
-    }
-    // Report the whole: the envelope is a bucket of its own, total is what the client receives.
-    const whole = seen(response);
-    if (whole > target) {
-      const need = effectiveMax + (whole - target) + 16;
-      return fail({ code: 'invalid_arguments', message: `max_tokens ${effectiveMax} cannot hold this page's response; ask for at least ${need}.`, reason: 'budget_below_envelope' }, { finalUrl: doc.finalUrl, suggestedMinTokens: need });
-    }
+    ({ fitted, response } = ceiling);
+    const whole = ceiling.whole;
     const compile = response.compile as { tokensEstimated?: number; budget?: Record<string, number> } | undefined;
     if (compile) {
       if (compile.budget) {
