@@ -4,7 +4,6 @@
 // the local receipt log and stops verifying when the log entry is tampered with.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +12,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
-import { hermeticEnv, OCCAM_BIN, REPO_ROOT, startMcp, type McpSession } from '../helpers/mcp-client.ts';
-import { freePort, spawnOccamServer, type SpawnedServer } from '../helpers/network-server.ts';
+import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
+import { freePort, runOccam, spawnOccamServer, type SpawnedServer } from '../helpers/network-server.ts';
 import { GOLDEN_DIR } from '../helpers/fixtures.ts';
 import { READING_TOOLS } from '../../src/contract/catalog.ts';
 
@@ -207,16 +206,8 @@ test('issue 29 over Streamable HTTP: lean by default, full on request, the recei
   }
 });
 
-function occam(args: string[], home: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [OCCAM_BIN, ...args], { cwd: REPO_ROOT, env: hermeticEnv({ OCCAM_ALLOW_PRIVATE_URLS: '1' }, home) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+/** The CLI in a given HOME (its receipt log and keys), with loopback reads allowed; generous under load. */
+const occam = (args: string[], home: string) => runOccam(args, { OCCAM_ALLOW_PRIVATE_URLS: '1', HOME: home }, 120_000);
 
 test('issue 29 CLI: read --json is lean; verify --id and receipts show read the receipt log; digest names each URL and title once', async () => {
   const home = mkdtempSync(join(tmpdir(), 'occam-detail-cli-'));
