@@ -8,7 +8,7 @@ import { boundedEcho, parseHttpUrl } from './url-input.ts';
 import { MAX_TOKENS_MIN } from './options.ts';
 import { transcode, type TranscodeDeps, type TranscodeResult } from './transcode.ts';
 import { loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
-import { deliverRead, type DetailLevel } from './detail.ts';
+import { deliverRead, sectionsMaxFor, type DetailLevel } from './detail.ts';
 
 export const STEP_TIMEOUTS_MS = { playbook_resolve: 2000, focus_budget: 5000, http_extract: 35_000, browser_fallback: 120_000, receipt: 2000 };
 export const CASCADE_TOTAL_MS = 150_000;
@@ -199,7 +199,7 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
   // partial: a stage was omitted, or the body itself was cut (budget, size cap, browser HTML cap) — issue 14.
   const bodyCut = body.partial === true;
   if (detail !== 'full') {
-    const read = await deliverRead(body, detail, deps);
+    const read = await deliverRead(body, detail, deps, { sectionsMax: sectionsMaxFor(maxTokens) });
     const partial = omitted.length > 0 || bodyCut;
     return {
       ...read,

@@ -34,6 +34,15 @@ export const LEAN_HASH_HEX = 12;
 
 type Result = { ok: boolean } & Record<string, unknown>;
 
+/** A budget lists one left-out section per this many tokens of it (at most LEAN_SECTIONS_MAX, at least SECTIONS_MIN). */
+const SECTION_ENTRY_PER_TOKENS = 100;
+const SECTIONS_MIN = 3;
+
+/** How many left-out sections a read under this budget lists; every reader of one budget uses the same cap. */
+export function sectionsMaxFor(maxTokens: number | null): number {
+  return maxTokens === null ? LEAN_SECTIONS_MAX : Math.min(LEAN_SECTIONS_MAX, Math.max(SECTIONS_MIN, Math.floor(maxTokens / SECTION_ENTRY_PER_TOKENS)));
+}
+
 /** The explicit argument, else the operator default OCCAM_RESPONSE_DETAIL (itself `lean` by default). */
 export function resolveDetail(explicit: string | null | undefined, runtime: Pick<RuntimeContext, 'env' | 'warn'>): DetailLevel {
   const asked = parseDetail(explicit);

@@ -13,7 +13,7 @@ import { looksLikeHandle } from './search/handles.ts';
 import type { TranscodeArgs } from './options.ts';
 import { MAX_TOKENS_MIN } from './options.ts';
 import { transcode, type TranscodeDeps, type TranscodeResult } from './transcode.ts';
-import { deliverRead, type DetailLevel } from './detail.ts';
+import { deliverRead, sectionsMaxFor, type DetailLevel } from './detail.ts';
 
 export const DIGEST_MAX_ENTRIES = 256;
 export const DIGEST_MAX_INPUT_CHARS = 65_536;
@@ -326,7 +326,7 @@ export async function digest(req: DigestRequest, deps: TranscodeDeps, onProgress
     const overhead = perUrlMax != null ? itemOverhead(await loadBudgetCost(), entry.url, focus) : undefined;
     const detail = req.detail ?? 'full';
     const result = await transcode(args, { ...deps, resolveMaxTokens: (explicit) => explicit, budgetDetail: detail, ...(overhead ? { envelopeOverhead: overhead } : {}) });
-    const item = detail === 'full' ? itemOf(entry.url, focus, result) : leveledItemOf(entry.url, focus, await deliverRead(result, detail, deps));
+    const item = detail === 'full' ? itemOf(entry.url, focus, result) : leveledItemOf(entry.url, focus, await deliverRead(result, detail, deps, { sectionsMax: sectionsMaxFor(perUrlMax) }));
     done += 1;
     onProgress?.({ index, url: entry.url, ok: item.ok, code: item.failure?.code, done, total: entries.length });
     return item;

@@ -31,7 +31,7 @@ import { memoryLedgerService, parseReservation } from './memory.ts';
 import { extractWorkersService } from './extract-worker.ts';
 import { transcodeReceiptStep, type ReceiptStepOutput } from './receipt-step.ts';
 import { canaryTranscodeResult } from '../trust/canary/transcode-hook.ts';
-import { assembleRead, deliverRead, LEAN_HASH_HEX, LEAN_SECTIONS_MAX, parseDetail, type DetailLevel } from './detail.ts';
+import { assembleRead, deliverRead, LEAN_HASH_HEX, parseDetail, sectionsMaxFor, type DetailLevel } from './detail.ts';
 import type { PlaybookOverlay } from '../playbooks/overlay.ts';
 import type { BrowserAction } from '../fetch/browser/actions.ts';
 import {
@@ -235,13 +235,6 @@ export async function transcode(args: TranscodeArgs, deps: TranscodeDeps): Promi
     await (await deps.services.use(failureAtlasService)).record(target, result.ok, result.ok ? null : ((result.failure as { code?: string } | undefined)?.code ?? null));
   }
   return deliverRead(result, detail, deps, { sectionsMax: sectionsMaxFor(deps.resolveMaxTokens(typeof args.max_tokens === 'number' ? args.max_tokens : null)) });
-}
-
-/** A budget lists one left-out section per this many tokens of it (at most LEAN_SECTIONS_MAX). */
-const SECTION_ENTRY_PER_TOKENS = 100;
-const SECTIONS_MIN = 3;
-function sectionsMaxFor(maxTokens: number | null): number {
-  return maxTokens === null ? LEAN_SECTIONS_MAX : Math.min(LEAN_SECTIONS_MAX, Math.max(SECTIONS_MIN, Math.floor(maxTokens / SECTION_ENTRY_PER_TOKENS)));
 }
 
 async function readOnce(args: TranscodeArgs, deps: TranscodeDeps, detail: DetailLevel): Promise<TranscodeResult> {

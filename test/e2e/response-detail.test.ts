@@ -241,3 +241,18 @@ test('issue 29 CLI: read --json is lean; verify --id and receipts show read the 
     assert.equal((digest.stdout.match(new RegExp(`Guide ${n}\\b`, 'g')) ?? []).length, 1, `title ${n} once`);
   }
 });
+
+test('issue 29: under lean, every budget is a ceiling on what the caller receives — transcode, the occam facade and each digest item', async () => {
+  for (const max of [256, 500, 900, 1500]) {
+    const read = await mcp.call('occam_transcode', { url: fixture.url('/article'), max_tokens: max });
+    assert.equal(read.json.ok, true, JSON.stringify(read.json.failure));
+    assert.ok(countTokens(textOf(read.raw)) <= max, `transcode ${countTokens(textOf(read.raw))} ≤ ${max}`);
+    assert.ok(read.json.sections.length <= Math.max(3, Math.floor(max / 100)));
+    const facade = await mcp.call('occam', { url: fixture.url('/article'), budget: max });
+    assert.equal(facade.json.ok, true, JSON.stringify(facade.json.failure));
+    assert.ok(countTokens(textOf(facade.raw)) <= max, `occam ${countTokens(textOf(facade.raw))} ≤ ${max}`);
+    assert.equal(facade.json.partial, true);
+  }
+  const digest = (await mcp.call('occam_digest', { urls: [fixture.url('/article'), fixture.url('/guide/1')], per_url_max_tokens: 400 })).json;
+  for (const item of digest.items) assert.ok(countTokens(JSON.stringify(item)) <= 400, `digest item ${countTokens(JSON.stringify(item))} ≤ 400`);
+});
