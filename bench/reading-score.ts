@@ -43,6 +43,8 @@ export interface PageRecord {
   fp: number;
   tn: number;
   empty: boolean;
+  /** Occam only: o200k tokens of the whole MCP response per detail level and of its Markdown (issue 29). */
+  response?: { markdown: number; lean: number; standard: number; full: number };
 }
 
 /**

@@ -71,6 +71,40 @@ export async function makeExtractors(): Promise<Record<ExtractorName, Extract>> 
   };
 }
 
+/**
+ * The whole tool response Occam returns for a page, per detail level, without a network: the read pipeline runs on
+ * the page's HTML as an in-memory document (TranscodeDeps.source); `full` is read once and the other levels are
+ * assembled from it (src/read/detail.ts), as the tool does without a budget. Tokens are of the compact JSON text a
+ * client receives (content[0].text).
+ */
+async function makeResponseMeter(): Promise<(html: string, url: string) => Promise<PageRecord['response']>> {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { processContext } = await import('../src/runtime/context.ts');
+  const { Services } = await import('../src/runtime/services.ts');
+  const { transcode } = await import('../src/read/transcode.ts');
+  const { assembleRead } = await import('../src/read/detail.ts');
+  const home = mkdtempSync(join(tmpdir(), 'occam-bench-home-'));
+  const env: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('OCCAM_')) env[k] = v;
+  const runtime = processContext({ env: { ...env, HOME: home }, homeDir: home });
+  const services = new Services(runtime);
+  return async (html, url) => {
+    const bytes = Buffer.from(html, 'utf8');
+    const source = async (requested: string) => ({
+      requestedUrl: requested, finalUrl: url, redirectChain: [{ url, status: 200 }], metaRefreshHops: 0, statusCode: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' }, contentType: 'text/html', kind: 'html' as const, charset: 'utf-8',
+      charsetSource: 'header' as const, text: html, bytes, truncated: false, truncation: null, session: null, privacyMode: 'local_public' as const,
+      timings: { totalMs: 0, dnsMs: 0, ttfbMs: 0, politenessMs: 0, bodyMs: 0 },
+    });
+    const full = await transcode({ url, backend_policy: 'http', playbook_policy: 'off', detail: 'full' }, { runtime, services, resolveMaxTokens: () => null, browser: null, source: source as never });
+    if (!full.ok) return undefined;
+    const size = (level: 'lean' | 'standard' | 'full') => encode(JSON.stringify(assembleRead(full, level))).length;
+    return { markdown: encode(String(full.markdown)).length, lean: size('lean'), standard: size('standard'), full: size('full') };
+  };
+}
+
 export interface Task {
   page: PageRef;
   extractors: ExtractorName[];
@@ -102,6 +136,7 @@ if (parentPort) {
   // Baselines log parse errors of broken page JSON-LD to the console; the benchmark's output is its table.
   console.error = console.warn = console.log = console.info = console.debug = () => {};
   const extractors = await makeExtractors();
+  const meter = await makeResponseMeter();
   let warm = false;
   port.on('message', async (msg: { task?: Task; dump?: boolean; exit?: boolean }) => {
     if (msg.exit) {
@@ -121,6 +156,10 @@ if (parentPort) {
       const ms = performance.now() - t;
       out.records[n] = scorePage(page, md, ms);
       if (n === 'occam' && msg.dump) out.markdown = md;
+      if (n === 'occam') {
+        const response = await meter(html, page.url).catch(() => undefined);
+        if (response) out.records[n].response = response;
+      }
     }
     port.postMessage(out);
   });

@@ -320,6 +320,26 @@ export async function runReadingBench(argv: string[] = []): Promise<void> {
     const ratio = tokenRatio(b);
     if (ratio !== undefined) console.log(`article pages (${articleTokens[b].base.length} with both): mean tokens occam/${b} = ${fmt(ratio, 3)}x`);
   }
+  // Issue 29: what the agent receives — the whole MCP response per detail level, beside the Markdown it carries and
+  // Readability's Markdown, over the article pages that have all three (same pages, same run).
+  const responseRows: Array<{ occam: PageRecord; readability: PageRecord }> = [];
+  for (const [set, pages] of pagesBySet) {
+    if (set === 'wcxb-dev-sample') continue;
+    for (const p of pages.filter((p) => p.type === 'article')) {
+      const rec = records.get(keyOf(set, p.id));
+      if (rec?.occam?.response && rec.readability) responseRows.push({ occam: rec.occam, readability: rec.readability });
+    }
+  }
+  if (responseRows.length) {
+    const m = (f: (r: { occam: PageRecord; readability: PageRecord }) => number) => mean(responseRows.map(f));
+    const md = m((r) => r.occam.response!.markdown);
+    const rb = m((r) => r.readability.tokens);
+    const levels = ['lean', 'standard', 'full'] as const;
+    const whole = Object.fromEntries(levels.map((l) => [l, m((r) => r.occam.response![l])])) as Record<(typeof levels)[number], number>;
+    console.log(`whole response, article pages (${responseRows.length}): markdown ${fmt(md, 0)} tok · readability ${fmt(rb, 0)} tok · ` +
+      levels.map((l) => `${l} ${fmt(whole[l], 0)} tok (${fmt(whole[l] / md, 3)}x markdown, ${fmt(whole[l] / rb, 3)}x readability)`).join(' · '));
+    out.wholeResponse = { pages: responseRows.length, markdown: round(md, 1), readability: round(rb, 1), ...Object.fromEntries(levels.map((l) => [l, round(whole[l], 1)])) };
+  }
   const allRecs = (e: ExtractorName): PageRecord[] => [...records.values()].map((r) => r[e]).filter((r): r is PageRecord => r !== undefined);
   const speed: Record<string, number> = {};
   for (const b of shown.filter((e) => e !== 'occam')) {

@@ -13,7 +13,8 @@ export function register(program: Command): void {
     .command('digest')
     .argument('[urls...]', 'absolute http(s) URLs to read')
     .description('read several pages for one question; one combined Markdown document, per-page results in order')
-    .option('--json', 'print the full digest response as one JSON document')
+    .option('--json', 'print the digest response as one JSON document (at --detail)')
+    .option('--detail <level>', 'with --json: lean (default, OCCAM_RESPONSE_DETAIL) | standard | full')
     .option('--focus <query>', 'the question; each page reports whether it matched')
     .option('--per-url-max-tokens <n>', 'token budget per page (min 128)', intOption('--per-url-max-tokens', 128))
     .option('--policy <policy>', 'http | browser | http_then_browser (default)')
@@ -31,10 +32,17 @@ export function register(program: Command): void {
       const runtime = processContext();
       const services = new Services(runtime);
       const capabilities = new ClientCapabilityStore(runtime.env, runtime.warn);
-      const [{ digest, parseDigestUrls, DIGEST_MAX_ENTRIES }, { OccamError }] = await Promise.all([
+      const [{ digest, parseDigestUrls, DIGEST_MAX_ENTRIES }, { OccamError }, { resolveDetail }] = await Promise.all([
         import('../src/read/digest.ts'),
         import('../src/contract/failures.ts'),
+        import('../src/read/detail.ts'),
       ]);
+      let detail;
+      try {
+        detail = resolveDetail(opts.detail, runtime);
+      } catch (err) {
+        throw new VerbError((err as Error).message, EXIT.usage, json ? { error: (err as Error).message } : undefined);
+      }
       const deadline = startCommandDeadline(runtime, opts.timeout, 'occam digest');
       const deps = {
         runtime,
@@ -68,6 +76,8 @@ export function register(program: Command): void {
             deadlineMs: opts.timeoutMs ?? null,
             sourceUrl: opts.source ?? null,
             discoveredLinks: discovered,
+            // The JSON document is the digest at --detail; plain output prints the combined document.
+            detail: json ? detail : 'full',
           },
           deps,
           json
@@ -81,7 +91,8 @@ export function register(program: Command): void {
           process.exitCode = EXIT.failed;
           return;
         }
-        const stats = result.stats as { succeeded: number; failed: number };
+        const items = (result.items ?? []) as Array<{ ok: boolean }>;
+        const stats = (result.stats as { succeeded: number; failed: number } | undefined) ?? { succeeded: items.filter((i) => i.ok).length, failed: items.filter((i) => !i.ok).length };
         if (!json) printErr(c.dim(`occam digest: ${stats.succeeded} read, ${stats.failed} failed`));
         process.exitCode = EXIT.ok;
       } catch (err) {

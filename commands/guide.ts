@@ -261,6 +261,14 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
       ['occam verify --mode citation --receipt r.json --block-text "…" --proof proof.json --pubkey occam-key.pem', 'verify one cited block'],
       ['occam verify --release ./release-dir --pubkey occam-release-key.pem', 'verify a downloaded release'],
     ],
+    flags: ['--pubkey', '--id', '--mode', '--receipt', '--markdown', '--block-text', '--block-selector', '--proof', '--input', '--release', '--json', '--help'],
+  },
+  receipts: {
+    group: 'trust',
+    examples: [
+      ['occam receipts show 5311e53bf5499b9d', 'the signed receipt a lean read referenced, from the local receipt log'],
+      ['occam verify --id 5311e53bf5499b9d', 'verify that receipt offline against this install\'s key'],
+    ],
   },
   canary: {
     group: 'trust',

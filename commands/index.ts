@@ -23,6 +23,7 @@ import * as versionSurface from './version-surface.ts';
 import * as keys from './keys.ts';
 import * as canary from './canary.ts';
 import * as verify from './verify.ts';
+import * as receipts from './receipts.ts';
 import * as read from './read.ts';
 import * as digest from './digest.ts';
 import * as map from './map.ts';
@@ -40,7 +41,7 @@ export const VERBS: readonly VerbModule[] = [
   read, digest, map, batch, session, playbook,
   mcp, smoke, refresh,
   install, connect, disconnect, doctor, snippet, onboard, installBrowser, status, update, uninstall, completion, versionSurface, help,
-  keys, verify, canary,
+  keys, verify, receipts, canary,
   exam,
 ];
 

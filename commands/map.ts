@@ -9,7 +9,8 @@ export function register(program: Command): void {
     .command('map')
     .argument('<url>', 'seed page (absolute http(s) URL)')
     .description("list a site's content links (homepage anchors or sitemaps), filtered and optionally ranked")
-    .option('--json', 'print the full map response as one JSON document')
+    .option('--json', 'print the map response as one JSON document (at --detail)')
+    .option('--detail <level>', 'with --json: lean (default, OCCAM_RESPONSE_DETAIL) | standard | full')
     .option('--source <source>', 'homepage (default) | sitemap | robots')
     .option('--max-links <n>', 'links to return (1–64, default 32)', intOption('--max-links', 1, 64))
     .option('--focus <query>', 'rank links by relevance to this question')
@@ -24,7 +25,17 @@ export function register(program: Command): void {
         throw new VerbError('--source must be homepage, sitemap or robots', EXIT.usage, json ? { error: 'invalid source' } : undefined);
       }
       const runtime = processContext();
-      const [{ mapSite }, { OccamError }] = await Promise.all([import('../src/read/map.ts'), import('../src/contract/failures.ts')]);
+      const [{ mapSite }, { OccamError }, { resolveDetail, assembleSiteResult }] = await Promise.all([
+        import('../src/read/map.ts'),
+        import('../src/contract/failures.ts'),
+        import('../src/read/detail.ts'),
+      ]);
+      let detail;
+      try {
+        detail = resolveDetail(opts.detail, runtime);
+      } catch (err) {
+        throw new VerbError((err as Error).message, EXIT.usage, json ? { error: (err as Error).message } : undefined);
+      }
       if (!json) printErr(`occam map: discovering links from ${source}…`);
       try {
         const result = await mapSite(
@@ -40,7 +51,7 @@ export function register(program: Command): void {
           },
           { runtime },
         );
-        if (json) printJson(result);
+        if (json) printJson(assembleSiteResult(result, detail));
         else {
           for (const link of result.links) printOut(`${link.url}\t${link.title}`);
           printErr(`occam map: ${result.linkCount} link(s), ${result.filtered} filtered${result.partial ? ' (partial: deadline passed)' : ''}`);

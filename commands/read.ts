@@ -14,8 +14,10 @@ export function register(program: Command): void {
     .command('read')
     .argument('[url]', 'absolute http(s) URL to read')
     .description('read a web page into compact Markdown (the occam_transcode pipeline)')
-    .option('--json', 'print the full transcode response as one JSON document')
-    .option('--max-tokens <n>', 'whole-response token budget (min 128); default: OCCAM_CLIENT_CONTEXT_TOKENS-derived budget, else none', intOption('--max-tokens'))
+    .option('--json', 'print the transcode response as one JSON document (at --detail)')
+    .option('--detail <level>', 'with --json: lean (default, OCCAM_RESPONSE_DETAIL) | standard | full')
+    .option('--no-header', 'print the Markdown only, without the title — URL — date line')
+    .option('--max-tokens <n>', 'token budget of what is printed (min 128); default: OCCAM_CLIENT_CONTEXT_TOKENS-derived budget, else none', intOption('--max-tokens'))
     .option('--focus <query>', 'keep the sections that answer this query first')
     .option('--section <heading>', 'read only this heading\'s section (e.g. one a truncated read left out)')
     .option('--fit', 'prune paragraphs that do not serve the focus')
@@ -34,7 +36,15 @@ export function register(program: Command): void {
       const runtime = processContext();
       const services = new Services(runtime);
       const capabilities = new ClientCapabilityStore(runtime.env, runtime.warn);
-      const { transcode } = await import('../src/read/transcode.ts');
+      const [{ transcode }, { resolveDetail, sourceLine }] = await Promise.all([import('../src/read/transcode.ts'), import('../src/read/detail.ts')]);
+      let detail;
+      try {
+        detail = resolveDetail(opts.detail, runtime);
+      } catch (err) {
+        throw new VerbError((err as Error).message, EXIT.usage, json ? { error: (err as Error).message } : undefined);
+      }
+      // What the reader sees is what the budget counts: the printed header and Markdown, or the JSON document.
+      const printed = (r: Record<string, unknown>) => `${opts.header === false ? '' : `${sourceLine(r)}\n\n`}${String(r.markdown ?? '')}`;
       const demo = opts.demo ? await (await import('../src/read/demo.ts')).startDemoServer() : null;
       const deadline = startCommandDeadline(runtime, opts.timeout, 'occam read');
       try {
@@ -46,8 +56,11 @@ export function register(program: Command): void {
             ...(opts.section ? { section: opts.section } : {}),
             ...(opts.fit ? { fit_markdown: true } : {}),
             ...(opts.policy || opts.browser ? { backend_policy: opts.policy ?? 'browser' } : {}),
+            // The JSON document is the response at --detail; plain output prints from the full one.
+            detail: json ? detail : 'full',
           },
           {
+            ...(json ? {} : { view: (r) => printed(r) }),
             runtime,
             services,
             resolveMaxTokens: (explicit) => capabilities.resolveMaxTokens(explicit),
@@ -61,7 +74,7 @@ export function register(program: Command): void {
           process.exitCode = EXIT.failed;
           return;
         }
-        if (!json) printOut(String(result.markdown));
+        if (!json) printOut(printed(result));
         if (demo && !json) {
           const md = Buffer.byteLength(String(result.markdown), 'utf8');
           const pct = Math.round((1 - md / demo.bodyBytes) * 1000) / 10;

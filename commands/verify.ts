@@ -13,6 +13,7 @@ import { OccamError } from '../src/contract/failures.ts';
 import { EXIT } from './output.ts';
 import { jsonOf, registerTrustVerb, runTrustVerb, type TrustIo, type TrustVerbDefinition } from './trust-io.ts';
 import { runVerifyRelease } from './verify-release.ts';
+import { readLoggedReceipt } from '../src/store/receipt-log.ts';
 
 export const CLI_VERIFY_MODES = ['receipt', 'citation', 'manifest', 'history'] as const;
 type CliMode = (typeof CLI_VERIFY_MODES)[number];
@@ -23,6 +24,7 @@ const USAGE = 'usage: occam verify --pubkey PEM [--mode receipt|citation|manifes
 const MODES_HELP = [
   '',
   'Modes:',
+  '  occam verify --id ID [--pubkey PEM] [--markdown FILE]          a lean read\'s receipt.id, from the local receipt log (default key: this install\'s)',
   '  receipt  (default): --receipt FILE|- [--markdown FILE]        receipt, bare envelope or occam://capsule/…',
   '  citation:           --receipt FILE|- --block-text TEXT --proof FILE [--block-selector SEL]',
   '  manifest:           --input FILE|-                            an occam_dataset_export response',
@@ -36,6 +38,7 @@ const MODES_HELP = [
 /** The options of `occam verify` (commander's camel-cased names). */
 export interface VerifyOptions {
   pubkey?: string;
+  id?: string;
   mode?: string;
   receipt?: string;
   markdown?: string;
@@ -155,6 +158,19 @@ async function verifyAction(positionals: readonly string[], opts: VerifyOptions,
     if (modeFlag !== undefined && !(CLI_VERIFY_MODES as readonly string[]).includes(modeFlag.toLowerCase())) {
       throw new UsageError(`unknown mode ${JSON.stringify(modeFlag)} (receipt, citation, manifest, history)`);
     }
+    if (opts.id !== undefined) {
+      const logged = await readLoggedReceipt(io.runtime, opts.id);
+      if (!logged) {
+        const report: Report = { mode: 'receipt', verdict: 'receipt_not_found', message: `no receipt ${opts.id} in this install's receipt log` };
+        io.out(render({ ...report, ok: false }));
+        return EXIT.failed;
+      }
+      const text = JSON.stringify(logged.receipt);
+      const pem = opts.pubkey !== undefined ? readOrUsage(io, opts.pubkey, '--pubkey') : await localPublicKeyPem(io, text);
+      const report = receiptMode(opts, io, pem, text);
+      io.out(render({ ...report, ok: VERIFIED.has(report.verdict) }));
+      return VERIFIED.has(report.verdict) ? EXIT.ok : EXIT.failed;
+    }
     if (opts.pubkey === undefined) throw new UsageError('--pubkey is required (a PEM from `occam keys export`, pinned out of band)');
     const pem = readOrUsage(io, opts.pubkey, '--pubkey');
     const positional = positionals[0];
@@ -186,10 +202,26 @@ async function verifyAction(positionals: readonly string[], opts: VerifyOptions,
   }
 }
 
+/** This install's key that signed a logged receipt (keys it rotated out still count), as PEM. */
+async function localPublicKeyPem(io: TrustIo, receiptText: string): Promise<string> {
+  const { Services } = await import('../src/runtime/services.ts');
+  const { signingKeyService } = await import('../src/trust/keys.ts');
+  const services = new Services(io.runtime);
+  try {
+    const store = await services.use(signingKeyService);
+    const parsed = readReceiptMaterial(receiptText);
+    const key = parsed.ok ? store.publicKeyFor(parsed.material.envelope.keyId) : null;
+    return key ? String(key.export({ type: 'spki', format: 'pem' })) : store.signer.publicKeyPem;
+  } finally {
+    await services.disposeAll();
+  }
+}
+
 const defineVerify: TrustVerbDefinition = (cmd, run) => {
   cmd
     .argument('[file...]', 'a receipt, capsule, dataset export or watch history (mode detected from its content)')
     .option('--pubkey <pem>', 'the pinned public key (PEM from `occam keys export`, or the release key)')
+    .option('--id <id>', 'a lean read\'s receipt.id: verify that receipt from the local receipt log (default key: this install\'s)')
     .option('--mode <mode>', `${CLI_VERIFY_MODES.join(' | ')} (default: detected from FILE / --input, else receipt)`)
     .option('--receipt <file>', 'receipt, bare envelope or capsule (- reads stdin)')
     .option('--markdown <file>', 'receipt mode: the Markdown the receipt signs (checks the content hash)')

@@ -15,6 +15,8 @@ import type { TokenCost } from './tokens.ts';
 export type TruncationStrategy = 'head_safe' | 'focus_window' | 'sandwich' | 'response_budget';
 
 export const RECEIPT_RESERVE_TOKENS = 48;
+/** Below `detail:"full"` only the receipt's reference travels (`{id, keyId}`, issue 29): its reserve. */
+export const RECEIPT_REF_RESERVE_TOKENS = 32;
 export const RECEIPT_RESERVE_PER_LEAF = 16;
 export const MIN_MAX_TOKENS = 128;
 

@@ -1,5 +1,5 @@
 // Variables of the transcode materialisation step (reading.md §14.1, §15): chunk size and the response cache.
-import { define, int, text } from './env-spec.ts';
+import { define, int, oneOf, text } from './env-spec.ts';
 
 export const transcodeVars = [
   define({
@@ -19,5 +19,15 @@ export const transcodeVars = [
     default: null,
     defaultText: '`$XDG_CACHE_HOME/occam` (`~/.cache/occam`; `~/Library/Caches/occam`; `%LOCALAPPDATA%\\occam\\cache`)',
     parse: text(),
+  }),
+  define({
+    name: 'OCCAM_RESPONSE_DETAIL',
+    area: 'reading',
+    description:
+      'Default `detail` of the reading tools and verbs when a call names none: `lean` (the page, its final URL, title, what was cut and a receipt reference; the signed receipt goes to the local receipt log), `standard` (lean + backend, meta, agentHints, quality.verdict) or `full` (every field, receipt inline).',
+    default: 'lean' as 'lean' | 'standard' | 'full',
+    defaultText: 'lean',
+    range: 'lean | standard | full',
+    parse: oneOf(['lean', 'standard', 'full'] as const),
   }),
 ];

@@ -81,6 +81,8 @@ export function occamPaths(ctx: Ctx) {
     jobsDb: nonEmpty(ctx.env.OCCAM_BATCH_DB_PATH) ?? p.join(state, 'jobs', 'jobs.db'),
     /** Exam grades shared by every process (exam.md §6): the embedded store when OCCAM_STORE_URL is unset. */
     examGradesDb: p.join(state, 'exam', 'grades.db'),
+    /** Signed receipts of lean reads, one `<id>.json` each (issue 29): the embedded store's receipt log. */
+    receiptsDir: p.join(state, 'receipts'),
     // Per user, never the shared temp directory: another local user could plant entries there (issue 30).
     cacheDir: nonEmpty(ctx.env.OCCAM_CACHE_DIR) ?? (ctx.platform === 'win32' ? p.join(userCacheDir(ctx), 'occam', 'cache') : p.join(userCacheDir(ctx), 'occam')),
     browsersDir: browsers,

@@ -81,3 +81,6 @@ export function coreToolsOf(profile: ProfileId): CatalogEntry[] {
 export function profileSizes(): Record<ProfileId, number> {
   return Object.fromEntries(PROFILES.map((p) => [p, coreToolsOf(p).length])) as Record<ProfileId, number>;
 }
+
+/** The tools that read pages for an agent: each takes `detail` and declares a host result cap (issue 29). */
+export const READING_TOOLS: readonly string[] = ['occam', 'occam_transcode', 'occam_digest', 'occam_map', 'occam_probe'];

@@ -1,7 +1,7 @@
 // Reference pages generated from the catalogs (tools, profiles, env), so docs can never disagree with the code.
 // `npm run docs` writes them; a unit test fails when a committed page is stale.
 import { ENV_CATALOG } from '../config/env.ts';
-import { CATALOG, coreToolsOf, profileSizes } from './catalog.ts';
+import { CATALOG, READING_TOOLS, coreToolsOf, profileSizes } from './catalog.ts';
 import { PROFILES } from './profiles.ts';
 
 export function toolsReference(implemented: ReadonlySet<string>): string {
@@ -30,6 +30,15 @@ export function toolsReference(implemented: ReadonlySet<string>): string {
     );
   });
   lines.push('', 'Failure shapes: `top` = `{ok:false, failureCode, message}`; `nested` = `{ok:false, failure:{code, message, …}}`; `batch` = `{ok:false, error:{code, message}}`.', '');
+  lines.push(
+    '## Response detail',
+    '',
+    `Reading tools (${READING_TOOLS.map((t) => `\`${t}\``).join(', ')}) take \`detail\`: ` +
+      '`lean` (default; `OCCAM_RESPONSE_DETAIL` changes it) returns the page (its Markdown opens with `# Title`), its final `url`, `pageType`, `partial: true` with `cut` and `sections` when something was left out, a 12-hex `contentHash` prefix, safety signals when any, and `receipt` (the id of the signed receipt in the local receipt log, `occam_verify {receipt_id}`); ' +
+      '`standard` adds `title`, the full `contentHash`, `receipt {id, keyId}`, `backend`, `materializationKey`, `confidence`, `meta`, `agentHints`, `quality.verdict`; `full` is the whole response (timings, quality, recovery, access, the signed receipt inline). ' +
+      'Failures are fully typed at every level. Each reading tool declares `_meta["anthropic/maxResultSizeChars"]`. See docs/spec-deviations.md.',
+    '',
+  );
   return lines.join('\n');
 }
 

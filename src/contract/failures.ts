@@ -18,6 +18,7 @@ export const FAILURE_CODES = {
   dns_error: 'Host did not resolve.',
   tls_error: 'Certificate invalid, expired, untrusted or handshake alert.',
   http_error: 'Non-2xx status outside 4xx/5xx.',
+  ai_input_refused: 'The publisher refuses AI input for the page (Content-Signal: ai-input=no); it is not read.',
   redirect_loop: 'More than 10 redirects.',
   invalid_proxy_url: 'Malformed OCCAM_HTTP(S)_PROXY value.',
   private_url_blocked: 'Loopback/private/link-local/internal target blocked.',
@@ -66,6 +67,7 @@ export const FAILURE_CODES = {
   search_error: 'Other search backend/parse failure.',
   // trust
   invalid_receipt: 'Receipt/capsule/history unparsable or structurally invalid.',
+  receipt_not_found: 'No receipt with this id in the local receipt log (receipts of lean reads are kept there).',
   canary_unavailable: 'Canary probe host could not start.',
   // batch & shared store
   // capability exam (occam_exam_submit, `occam exam …`)

@@ -16,13 +16,13 @@ import {
 import { z } from 'zod';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
-import { CATALOG, type CatalogEntry } from '../contract/catalog.ts';
+import { CATALOG, READING_TOOLS, type CatalogEntry } from '../contract/catalog.ts';
 import { inFaultScope } from '../runtime/fault-policy.ts';
 import { failureIn, normaliseError, nowIso, OccamError, topFailure } from '../contract/failures.ts';
 import { instructionsFor } from '../contract/instructions.ts';
 import { profileRank, type ProfileId } from '../contract/profiles.ts';
 import { VERSION } from '../version.ts';
-import { ClientCapabilityStore } from './capabilities.ts';
+import { ClientCapabilityStore, outputBudgetFor } from './capabilities.ts';
 import { Services } from '../runtime/services.ts';
 import { SessionToolSurface } from '../runtime/surface.ts';
 import type { SessionState, ToolContext, ToolModule, ToolResultObject } from './tool.ts';
@@ -50,6 +50,26 @@ export interface HostConfig {
   locked: boolean;
   /** Opt-in gates that are on (env var names). */
   gatesOn: ReadonlySet<string>;
+  /** The operator's ambient read budget (OCCAM_CLIENT_CONTEXT_TOKENS), sizing the host result caps; null: none. */
+  resultBudgetTokens?: number | null;
+}
+
+/** Claude Code's own ceiling for a declared `anthropic/maxResultSizeChars` (a larger value is not honoured). */
+export const HOST_RESULT_CHARS_MAX = 500_000;
+/** Characters per budget token at most: the budget unit charges ASCII at 4 characters per token. */
+const CHARS_PER_BUDGET_TOKEN = 4;
+/** occam_digest returns up to this many pages, each with its own budget. */
+const DIGEST_PAGES = 8;
+
+/**
+ * `_meta["anthropic/maxResultSizeChars"]` of a reading tool (issue 29): a host that spills results above its
+ * default (Claude Code: about 25k tokens, to a file with a 2 KB preview) keeps a read inline up to this size.
+ * Sized from the ambient budget when the operator set one (a read never exceeds it), else the host's ceiling.
+ */
+export function resultSizeCharsFor(tool: string, budgetTokens: number | null | undefined): number {
+  if (!budgetTokens) return HOST_RESULT_CHARS_MAX;
+  const pages = tool === 'occam_digest' ? DIGEST_PAGES : 1;
+  return Math.min(HOST_RESULT_CHARS_MAX, budgetTokens * CHARS_PER_BUDGET_TOKEN * pages);
 }
 
 export function readHostConfig(runtime: RuntimeContext): HostConfig {
@@ -57,7 +77,9 @@ export function readHostConfig(runtime: RuntimeContext): HostConfig {
   for (const entry of CATALOG) {
     if (entry.gate && readEnv<boolean>(entry.gate, runtime.env)) gatesOn.add(entry.gate);
   }
+  const contextTokens = readEnv<number | null>('OCCAM_CLIENT_CONTEXT_TOKENS', runtime.env);
   return {
+    resultBudgetTokens: contextTokens ? outputBudgetFor(contextTokens) : null,
     bootProfile: readEnv<ProfileId>('OCCAM_PROFILE', runtime.env, runtime.warn),
     locked: readEnv<boolean>('OCCAM_PROFILE_LOCK', runtime.env),
     gatesOn,
@@ -82,7 +104,7 @@ interface Registered {
   listing: Tool;
 }
 
-function publishTool(entry: CatalogEntry, module: ToolModule): Registered {
+function publishTool(entry: CatalogEntry, module: ToolModule, config: HostConfig): Registered {
   const json = z.toJSONSchema(module.inputSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
   const inputSchema = (module.publishSchema ? module.publishSchema(json) : json) as Tool['inputSchema'];
@@ -95,6 +117,7 @@ function publishTool(entry: CatalogEntry, module: ToolModule): Registered {
       inputSchema,
       outputSchema: OUTPUT_SCHEMA,
       annotations: { ...entry.annotations },
+      ...(READING_TOOLS.includes(entry.name) ? { _meta: { 'anthropic/maxResultSizeChars': resultSizeCharsFor(entry.name, config.resultBudgetTokens) } } : {}),
     },
   };
 }
@@ -106,7 +129,7 @@ export function registeredTools(config: HostConfig): Registered[] {
     const module = IMPLEMENTED_TOOLS.find((t) => t.name === entry.name);
     if (!module) continue;
     if (entry.kind === 'opt-in' && !config.gatesOn.has(entry.gate as string)) continue;
-    out.push(publishTool(entry, module));
+    out.push(publishTool(entry, module, config));
   }
   return out;
 }

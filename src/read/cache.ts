@@ -43,39 +43,55 @@ export function cacheEligible(opts: TranscodeOptions): boolean {
 
 const flag = (b: boolean) => (b ? '1' : '0');
 
-/** Newline-framed descriptor → lowercase hex SHA-256. `effectiveMaxTokens` is after ambient inheritance. */
-export function cacheKey(opts: TranscodeOptions, effectiveMaxTokens: number | null): string {
+/**
+ * The one descriptor of everything that shapes a read's body (reading.md §14.2 `mat-v1`): URL, policy, effective
+ * max_tokens, fit, focus, fragment, selectors, playbook policy and every sidecar flag. The materialisation key
+ * hashes it as is; the cache key adds what changes the response around the body (issue 29: one builder, not two).
+ */
+export function readDescriptor(opts: TranscodeOptions, effectiveMaxTokens: number | null): string[] {
   const selectors = opts.selectors ?? [];
-  const lines = [
-    'occam-cache-v1',
+  return [
+    'mat-v1',
     normaliseUrlForKey(opts.fetchUrl),
-    `backend=${opts.policyRaw}`,
+    `policy=${opts.policyRaw}`,
     `max_tokens=${effectiveMaxTokens ?? ''}`,
     `fit=${flag(opts.fit)}`,
     `focus_query=${opts.focusQuery ?? ''}`,
     `fragment=${opts.fragment ?? ''}`,
     `selectors=${selectors.length}`,
     ...selectors,
-    `playbook_policy=${opts.playbookPolicy}`,
-    `semantic_chunking=${flag(opts.chunking)}`,
-    `capture_screenshot=${flag(opts.screenshot)}`,
-    `json_blocks=${flag(opts.jsonBlocks)}`,
-    `json_tables=${flag(opts.jsonTables)}`,
-    `json_feed=${flag(opts.jsonFeed)}`,
+    `playbook=${opts.playbookPolicy};;`,
+    `chunking=${flag(opts.chunking)}`,
+    `json=${flag(opts.jsonBlocks)}${flag(opts.jsonTables)}${flag(opts.jsonFeed)}`,
     `translate_to=${opts.translateTo ?? ''}`,
-    `rank_blocks=${flag(opts.rankBlocks)}`,
-    `tag_trust=${flag(opts.tagTrust)}`,
-    `emit_capsule=${flag(opts.emitCapsule)}`,
-    // Occam's additions that also change the body.
-    `toc=${flag(opts.toc)}`,
-    `section=${opts.section ?? ''}`,
-    `must_contain=${opts.mustContain ?? ''}`,
-    `compact_links=${flag(opts.compactLinks)}`,
-    `include_media_refs=${flag(opts.includeMediaRefs)}`,
-    `compact_block_links=${flag(opts.compactBlockLinks)}`,
-    `delta_only=${flag(opts.deltaOnly)}`,
+    `rank=${flag(opts.rankBlocks)};trust=${flag(opts.tagTrust)}`,
+    `screenshot=${flag(opts.screenshot)}`,
+    `compact=${flag(opts.compactLinks)}${flag(opts.compactBlockLinks)};media=${flag(opts.includeMediaRefs)};toc=${flag(opts.toc)}`,
+    `delta=${flag(opts.deltaOnly)};must_contain=${opts.mustContain ?? ''}`,
   ];
-  return createHash('sha256').update(lines.join('\n'), 'utf8').digest('hex');
+}
+
+const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** `sha256:` hex over the newline-framed materialisation descriptor (reading.md §14.2). */
+export function materializationKey(opts: TranscodeOptions, effectiveMaxTokens: number | null): string {
+  return `sha256:${sha256Hex(readDescriptor(opts, effectiveMaxTokens).join('\n'))}`;
+}
+
+/**
+ * The response cache's key: the descriptor, plus what shapes the response beyond the body — `section` (it prunes
+ * differently from the same heading as a selector), a capsule, and the view a budget is spent on (issue 29: the
+ * same budget cuts a lean read later than a full one). `effectiveMaxTokens` is after ambient inheritance.
+ */
+export function cacheKey(opts: TranscodeOptions, effectiveMaxTokens: number | null, view = 'full'): string {
+  const lines = [
+    'occam-cache-v2',
+    ...readDescriptor(opts, effectiveMaxTokens),
+    `section=${opts.section ?? ''}`,
+    `emit_capsule=${flag(opts.emitCapsule)}`,
+    ...(effectiveMaxTokens !== null ? [`view=${view}`] : []),
+  ];
+  return sha256Hex(lines.join('\n'));
 }
 
 export interface CacheHit {

@@ -8,6 +8,7 @@ import { boundedEcho, parseHttpUrl } from './url-input.ts';
 import { MAX_TOKENS_MIN } from './options.ts';
 import { transcode, type TranscodeDeps, type TranscodeResult } from './transcode.ts';
 import { loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
+import { deliverRead, sectionsMaxFor, type DetailLevel } from './detail.ts';
 
 export const STEP_TIMEOUTS_MS = { playbook_resolve: 2000, focus_budget: 5000, http_extract: 35_000, browser_fallback: 120_000, receipt: 2000 };
 export const CASCADE_TOTAL_MS = 150_000;
@@ -29,6 +30,8 @@ export interface CascadeRequest {
   mode: 'auto' | 'advanced';
   ifNoneMatch: string | null;
   diffAgainst: string | null;
+  /** lean | standard | full (issue 29); the facade's own fields (steps, mode) travel from standard up. */
+  detail?: DetailLevel;
 }
 
 /** Playbook lookup for the first step; absent until a playbook store is configured for the process. */
@@ -131,10 +134,14 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
     diff_against: req.diffAgainst,
     playbook_policy: playbookId ? 'auto' : 'off',
   };
+  const detail = req.detail ?? 'full';
   const readDeps: TranscodeDeps = {
     ...deps,
     resolveMaxTokens: (explicit) => explicit,
-    ...(maxTokens != null ? { envelopeOverhead: facadeOverhead(await loadBudgetCost(), req, task) } : {}),
+    // The read is measured as the caller will see it: a lean facade is the lean read; standard and full add
+    // the facade's own fields (steps, mode), charged as overhead.
+    budgetDetail: detail,
+    ...(maxTokens != null && detail !== 'lean' ? { envelopeOverhead: facadeOverhead(await loadBudgetCost(), req, task) } : {}),
   };
 
   let suggestedMinTokens: number | undefined;
@@ -180,16 +187,27 @@ export async function cascade(req: CascadeRequest, deps: TranscodeDeps, playbook
   const hint = req.mode === 'advanced' ? ADVANCED_HINT : undefined;
   if (!body) {
     const code = (lastFailure?.code ?? 'extraction_failed') as Parameters<typeof nestedFailure>[0]['code'];
+    const facadeFields = detail === 'lean' ? {} : { mode: req.mode, steps, omitted, ...(hint ? { hint } : {}) };
     return fitFacade(
       nestedFailure(
         { code, message: 'cascade produced no usable extract.', reason: lastFailure?.message },
-        { partial: false, url: boundedEcho(req.url), mode: req.mode, steps, omitted, ...(hint ? { hint } : {}), ...(suggestedMinTokens ? { suggestedMinTokens } : {}) },
+        { partial: false, url: boundedEcho(req.url), ...facadeFields, ...(suggestedMinTokens ? { suggestedMinTokens } : {}) },
       ),
       maxTokens,
     );
   }
   // partial: a stage was omitted, or the body itself was cut (budget, size cap, browser HTML cap) — issue 14.
   const bodyCut = body.partial === true;
+  if (detail !== 'full') {
+    const read = await deliverRead(body, detail, deps, { sectionsMax: sectionsMaxFor(maxTokens) });
+    const partial = omitted.length > 0 || bodyCut;
+    return {
+      ...read,
+      // As in a lean read, `partial` appears at lean only when something is missing.
+      ...(partial || detail === 'standard' ? { partial } : {}),
+      ...(detail === 'standard' ? { ...(playbookId ? { playbookId } : {}), ...(maxTokens != null ? { maxTokens } : {}), mode: req.mode, steps, omitted, ...(hint ? { hint } : {}) } : {}),
+    };
+  }
   return fitFacade({
     ok: true,
     partial: omitted.length > 0 || bodyCut,

@@ -13,6 +13,7 @@ import { looksLikeHandle } from './search/handles.ts';
 import type { TranscodeArgs } from './options.ts';
 import { MAX_TOKENS_MIN } from './options.ts';
 import { transcode, type TranscodeDeps, type TranscodeResult } from './transcode.ts';
+import { deliverRead, sectionsMaxFor, type DetailLevel } from './detail.ts';
 
 export const DIGEST_MAX_ENTRIES = 256;
 export const DIGEST_MAX_INPUT_CHARS = 65_536;
@@ -38,6 +39,8 @@ export interface DigestRequest {
   discoveredLinks?: string[];
   /** Per-page deadline (transcode deadline_ms); null = the pipeline's own timeouts. */
   deadlineMs?: number | null;
+  /** lean | standard | full (issue 29): items and the envelope at this level; absent: full. */
+  detail?: DetailLevel;
 }
 
 export interface DigestItem {
@@ -60,6 +63,37 @@ export interface DigestItem {
   partial?: boolean;
   omitted?: unknown;
   sourceTruncated?: unknown;
+  [field: string]: unknown;
+}
+
+/** A lean/standard item: the read at that level, its markdown as the excerpt, the focus echo. */
+function leveledItemOf(url: string, focusQuery: string | null, read: TranscodeResult): DigestItem {
+  if (!read.ok) {
+    const { ok: _ok, url: finalUrl, ...rest } = read;
+    return { url: typeof finalUrl === 'string' ? finalUrl : boundedEcho(url), ok: false, ...rest, ...(focusQuery ? { focusQuery } : {}), mediaRefs: [] };
+  }
+  const { ok: _ok, url: finalUrl, markdown, ...rest } = read;
+  const excerpt = typeof markdown === 'string' ? markdown : '';
+  return {
+    url: typeof finalUrl === 'string' ? finalUrl : url,
+    ok: true,
+    excerpt,
+    ...(focusQuery ? { focusQuery, focusMatched: focusMatches(focusQuery, excerpt) } : {}),
+    ...rest,
+    mediaRefs: Array.isArray(rest.mediaRefs) ? rest.mediaRefs : [],
+  };
+}
+
+/** One page of `combined`: its title once (as a `##` heading), its URL once, then the excerpt without the
+ *  excerpt's own copy of the title. */
+export function combinedSection(item: Pick<DigestItem, 'title' | 'url' | 'excerpt'>): string {
+  const excerpt = item.excerpt ?? '';
+  const title = item.title ?? firstHeading(excerpt);
+  const lines = excerpt.split('\n');
+  const first = lines.findIndex((l) => l.trim() !== '');
+  const lead = first >= 0 ? lines[first].match(/^#{1,6}\s+(.+?)\s*#*\s*$/) : null;
+  const body = lead && title && lead[1].trim() === title ? lines.slice(first + 1).join('\n').replace(/^\s*\n/, '') : excerpt;
+  return `## ${title ?? item.url}\n\n<${item.url}>\n\n${body}`;
 }
 
 /** Tokens of an item's fields beyond what the read returns (title, focus echo, counts, flags). */
@@ -290,8 +324,9 @@ export async function digest(req: DigestRequest, deps: TranscodeDeps, onProgress
     };
     // The item's own fields (title, focus echo, counts) are charged to its budget too.
     const overhead = perUrlMax != null ? itemOverhead(await loadBudgetCost(), entry.url, focus) : undefined;
-    const result = await transcode(args, { ...deps, resolveMaxTokens: (explicit) => explicit, ...(overhead ? { envelopeOverhead: overhead } : {}) });
-    const item = itemOf(entry.url, focus, result);
+    const detail = req.detail ?? 'full';
+    const result = await transcode(args, { ...deps, resolveMaxTokens: (explicit) => explicit, budgetDetail: detail, ...(overhead ? { envelopeOverhead: overhead } : {}) });
+    const item = detail === 'full' ? itemOf(entry.url, focus, result) : leveledItemOf(entry.url, focus, await deliverRead(result, detail, deps, { sectionsMax: sectionsMaxFor(perUrlMax) }));
     done += 1;
     onProgress?.({ index, url: entry.url, ok: item.ok, code: item.failure?.code, done, total: entries.length });
     return item;
@@ -311,7 +346,9 @@ export async function digest(req: DigestRequest, deps: TranscodeDeps, onProgress
     warnings.push(`partial_digest: ${failed} URL(s) failed; see items[].failure`);
     decisions.push('skip_failed');
   }
+  const lean = req.detail === 'lean';
   if (succeeded === 0) {
+    if (lean) return { ok: false, failureCode: 'digest_failed' as FailureCode, message: 'Every URL of the digest failed; see items[].failure.', items };
     return {
       ok: false,
       failureCode: 'digest_failed' as FailureCode,
@@ -340,7 +377,7 @@ export async function digest(req: DigestRequest, deps: TranscodeDeps, onProgress
   if (req.includeCombined) {
     const combined = items
       .filter((i) => i.ok && i.excerpt)
-      .map((i) => `## ${i.title ?? i.url}\n\n${i.excerpt}`)
+      .map((i) => combinedSection(i))
       .join('\n\n');
     const hash = createHash('sha256').update(combined, 'utf8').digest('hex');
     const wanted = req.ifNoneMatch?.trim().toLowerCase().replace(/^sha256:/, '');
@@ -352,6 +389,7 @@ export async function digest(req: DigestRequest, deps: TranscodeDeps, onProgress
       result.combined = combined;
     }
   }
+  if (lean) return result;
   result.stats = stats;
   result.agentHints = { suggestedReadOrder, warnings, decisions };
   result.timestamp = timestamp();

@@ -51,6 +51,8 @@ export interface TranscodeArgs {
   compact_links?: boolean | null;
   include_media_refs?: boolean | null;
   compact_block_links?: boolean | null;
+  /** lean | standard | full (issue 29); absent: full (the tools resolve the caller's default before calling). */
+  detail?: string | null;
 }
 
 export interface TranscodeOptions {

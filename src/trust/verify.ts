@@ -13,7 +13,9 @@ export const VERIFY_MODES = ['offline', 'live', 'prove', 'citation', 'history'] 
 export type VerifyMode = (typeof VERIFY_MODES)[number];
 
 export interface VerifyArgs {
-  receipt: string;
+  receipt?: string | null;
+  /** A lean read's `receipt.id`: the receipt is taken from the local receipt log (issue 29). */
+  receipt_id?: string | null;
   mode?: string | null;
   markdown?: string | null;
   public_key?: string | null;
@@ -31,6 +33,8 @@ export type LiveRefetch = (
 ) => Promise<{ ok: true; markdown: string; blocks?: ReadonlyArray<{ text: string; sourceSelector?: string | null }> } | { ok: false }>;
 
 export interface VerifyDeps {
+  /** The receipt bundle a receipt id names in the local receipt log, or null. */
+  loggedReceipt?: (id: string) => Promise<Record<string, unknown> | null>;
   /** The default key when `public_key` is absent: this install's key that signed `keyId`, else the current one. */
   defaultPublicKey: (keyId: string) => Promise<KeyObject>;
   refetch?: LiveRefetch;
@@ -50,9 +54,18 @@ async function publicKeyFor(args: VerifyArgs, keyId: string, deps: VerifyDeps): 
 
 export async function runVerify(args: VerifyArgs, deps: VerifyDeps): Promise<Result> {
   const mode = resolveMode(args.mode);
+  const id = args.receipt_id?.trim();
+  if (id) {
+    if (args.receipt != null && args.receipt.trim() !== '') return topFailure('invalid_arguments', 'Pass receipt or receipt_id, not both.', { mode });
+    const logged = deps.loggedReceipt ? await deps.loggedReceipt(id.toLowerCase()) : null;
+    if (!logged) return topFailure('receipt_not_found', `No receipt ${JSON.stringify(id)} in this install's receipt log.`, { mode });
+    return runVerify({ ...args, receipt_id: null, receipt: JSON.stringify(logged) }, deps);
+  }
+  if (args.receipt == null) return topFailure('invalid_arguments', 'Pass receipt (the receipt JSON or a capsule) or receipt_id (a lean read\'s receipt.id).', { mode });
   if (mode === 'history') return history(args, deps);
 
   const parsed = readReceiptMaterial(args.receipt);
+
   if (!parsed.ok) return topFailure('invalid_receipt', parsed.reason, { mode });
   const material = parsed.material;
   const env = material.envelope;

@@ -39,6 +39,7 @@ const JSON_RUNS: Record<string, string[][]> = {
   help: [['help', '--json'], ['help', 'connect', '--json']],
   keys: [['keys', 'export', '--json']],
   verify: [['verify', '--json']],
+  receipts: [['receipts', 'show', 'ffffffffffffffff', '--json'], ['receipts', 'show', 'not-hex', '--json']],
   canary: [['canary', 'selftest', '--json'], ['--json', 'canary', 'vectors', '--emit']],
   batch: [['batch', 'status', 'no-such-job', '--json']],
   exam: [['exam', 'selftest', '--json'], ['exam', 'harness-selftest', '--json'], ['exam', 'tasks']],

@@ -17,7 +17,7 @@ const gates = Object.fromEntries(OPT_IN_GATES.map((g) => [g, '1']));
 before(async () => {
   const deep = `<!doctype html><html><head><title>Deep</title></head><body><main><article><h1>Deep page</h1>${pageHtml('d').replace(/^[\s\S]*<article>|<\/article>[\s\S]*$/g, '')}${'<div>'.repeat(450)}<p>Deep text with a <a href="https://example.com/deep">deep link</a>.</p>${'</div>'.repeat(450)}</article></main></body></html>`;
   server = await startFixtureServer({ '/a': html(pageHtml('a')), '/b': html(pageHtml('b')), '/deep': html(deep) });
-  mcp = await startMcp({ OCCAM_PROFILE: 'full', ...gates, OCCAM_SEARCH_PROVIDER: 'SearXNG', OCCAM_SEARCH_URL: server.url('/searx/') });
+  mcp = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', OCCAM_PROFILE: 'full', ...gates, OCCAM_SEARCH_PROVIDER: 'SearXNG', OCCAM_SEARCH_URL: server.url('/searx/') });
 });
 after(async () => {
   await mcp?.close();
@@ -76,7 +76,7 @@ test('issue 14: occam_digest — one private URL among readable ones fails its o
 });
 
 test('issue 14: with private URLs allowed for the fixture, a literally private item fails alone (no whole-call failure)', async () => {
-  const open = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
+  const open = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', OCCAM_ALLOW_PRIVATE_URLS: '1' });
   try {
     const { json } = await open.call('occam_digest', { urls: [server.url('/a'), 'ftp://10.1.2.3/x', server.url('/b')] });
     assert.equal(json.ok, true, JSON.stringify(json).slice(0, 300));
@@ -89,7 +89,7 @@ test('issue 14: with private URLs allowed for the fixture, a literally private i
 });
 
 test('issue 14: the DOM depth cap is a cut too — partial:true with what was flattened', async () => {
-  const open = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
+  const open = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', OCCAM_ALLOW_PRIVATE_URLS: '1' });
   try {
     const { json } = await open.call('occam_transcode', { url: server.url('/deep'), backend_policy: 'http' });
     assert.equal(json.ok, true, JSON.stringify(json).slice(0, 300));

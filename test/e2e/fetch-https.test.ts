@@ -35,7 +35,7 @@ test('an https page with a trusted certificate is read; an untrusted one is tls_
   const doc = JSON.parse(ok.stdout);
   assert.equal(doc.ok, true, ok.stdout);
   assert.match(doc.markdown, /Served over TLS/);
-  assert.equal(doc.url.finalUrl, url);
+  assert.equal(doc.url, url, 'the lean response names the final URL');
 
   const untrusted = hermeticEnv({ OCCAM_ALLOW_PRIVATE_URLS: '1', NODE_EXTRA_CA_CERTS: '' });
   const bad = await run(process.execPath, [OCCAM_BIN, 'read', url, '--json', '--policy', 'http'], { env: untrusted, cwd: REPO_ROOT }).catch((e) => e);

@@ -14,7 +14,7 @@ before(async () => {
     '/a': (_req, res) => void res.writeHead(301, { location: '/b' }).end(),
     '/b': (_req, res) => void res.writeHead(302, { location: '/article' }).end(),
   });
-  [open, strict] = await Promise.all([startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' }), startMcp({})]);
+  [open, strict] = await Promise.all([startMcp({ OCCAM_RESPONSE_DETAIL: 'full', OCCAM_ALLOW_PRIVATE_URLS: '1' }), startMcp({ OCCAM_RESPONSE_DETAIL: 'full',})]);
 });
 
 after(async () => {

@@ -66,7 +66,7 @@ after(() => server.close());
 const env = { OCCAM_ALLOW_PRIVATE_URLS: '1' };
 
 test('reading.md #50: occam cascade labels every step and hashes the markdown', async () => {
-  const s = await startMcp({ ...env, OCCAM_PROFILE: 'minimal' });
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env, OCCAM_PROFILE: 'minimal' });
   try {
     assert.deepEqual(await s.toolNames(), ['occam']);
     const r = (await s.call('occam', { url: server.url('/ok/1') })).json;
@@ -96,7 +96,7 @@ test('reading.md #50: occam cascade labels every step and hashes the markdown', 
 
 test('issue 4: a script-rendered page is empty over HTTP and read through browser escalation', async (t) => {
   if (!requireChromium(t)) return;
-  const s = await startMcp(env);
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env });
   try {
     const plain = (await s.call('occam_transcode', { url: server.url('/spa'), backend_policy: 'http' })).json;
     assert.equal(plain.ok, false, 'plain HTTP sees only the shell');
@@ -116,7 +116,7 @@ test('issue 4: a script-rendered page is empty over HTTP and read through browse
 });
 
 test('issue 4: with no browser installed, a page that needs one fails typed and says how to install one', async () => {
-  const s = await startMcp({ ...env, OCCAM_BROWSER_EXECUTABLE_PATH: '/nonexistent/chromium' });
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env, OCCAM_BROWSER_EXECUTABLE_PATH: '/nonexistent/chromium' });
   try {
     const r = (await s.call('occam_transcode', { url: server.url('/spa') })).json;
     assert.equal(r.ok, false);
@@ -130,7 +130,7 @@ test('issue 4: with no browser installed, a page that needs one fails typed and 
 });
 
 test('reading.md #38/#39: digest keeps input order, reports partial success and a stable id', async () => {
-  const s = await startMcp({ ...env, OCCAM_CLIENT_CONTEXT_TOKENS: '8192' });
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env, OCCAM_CLIENT_CONTEXT_TOKENS: '8192' });
   try {
     const urls = [server.url('/ok/1'), server.url('/missing'), server.url('/ok/2')];
     const r = (await s.call('occam_digest', { urls })).json;
@@ -161,7 +161,7 @@ test('reading.md #38/#39: digest keeps input order, reports partial success and 
 });
 
 test('reading.md #40: digest focus honesty', async () => {
-  const s = await startMcp(env);
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env });
   try {
     const none = (await s.call('occam_digest', { urls: [server.url('/ok/1'), server.url('/ok/2')], focus_query: 'kubernetes ingress' })).json;
     assert.equal(none.agentHints.suggestedReadOrder, 'items_only');
@@ -175,7 +175,7 @@ test('reading.md #40: digest focus honesty', async () => {
 });
 
 test('reading.md #41: digest discovers its URLs from a source_url sitemap', async () => {
-  const s = await startMcp(env);
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env });
   try {
     const r = (await s.call('occam_digest', { source_url: server.url('/'), urls: ['https://ignored.example/'], max_links: 3 })).json;
     assert.equal(r.ok, true);
@@ -188,7 +188,7 @@ test('reading.md #41: digest discovers its URLs from a source_url sitemap', asyn
 });
 
 test('reading.md #42: map homepage keeps same-site content links and filters the rest', async () => {
-  const s = await startMcp(env);
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env });
   try {
     const r = (await s.call('occam_map', { url: server.url('/') })).json;
     assert.equal(r.ok, true);
@@ -203,7 +203,7 @@ test('reading.md #42: map homepage keeps same-site content links and filters the
 });
 
 test('reading.md #43/#44: map walks a sitemap index with a gzipped child; validation and focus ranking', async () => {
-  const s = await startMcp(env);
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env });
   try {
     const r = (await s.call('occam_map', { url: server.url('/'), source: 'sitemap' })).json;
     assert.equal(r.ok, true, JSON.stringify(r));
@@ -226,7 +226,7 @@ test('reading.md #43/#44: map walks a sitemap index with a gzipped child; valida
 });
 
 test('reading.md #3: private literals are refused by map and digest', async () => {
-  const s = await startMcp();
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full' });
   try {
     assert.equal((await s.call('occam_map', { url: 'http://10.1.2.3/' })).json.failureCode, 'private_url_blocked');
     // Issue 14: a private URL fails its own item, never the whole digest.

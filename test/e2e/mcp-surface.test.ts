@@ -11,7 +11,7 @@ const expectedFor = (p: ProfileId, gates: string[] = []) => contractToolNames(p,
 
 test('tools.md #1/#2: tools/list per profile equals the catalog membership, in catalog order', async () => {
   for (const profile of PROFILES) {
-    const s = await startMcp({ OCCAM_PROFILE: profile });
+    const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', OCCAM_PROFILE: profile });
     try {
       assert.deepEqual(await s.toolNames(), expectedFor(profile), profile);
       const listed = (await s.client.listTools()).tools;
@@ -28,7 +28,7 @@ test('tools.md #1/#2: tools/list per profile equals the catalog membership, in c
 test('tools.md #6: opt-in gates list their catalog tools on every profile', async () => {
   const gates = [...new Set(CATALOG.filter((t) => t.gate).map((t) => t.gate!))];
   const env = Object.fromEntries([['OCCAM_PROFILE', 'minimal'], ...gates.map((g) => [g, 'true'])]);
-  const s = await startMcp(env);
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env });
   try {
     assert.deepEqual(await s.toolNames(), expectedFor('minimal', gates));
   } finally {
@@ -71,7 +71,7 @@ test('tools.md #20/#21: capability honesty — listChanged per revision, lock an
 });
 
 test('tools.md #11/#12/#13, seed 003: client capabilities clamps, env bootstrap and clear over stdio', async () => {
-  const s = await startMcp({ OCCAM_CLIENT_CONTEXT_TOKENS: '64000', OCCAM_CLIENT_MODEL_ID: 'm1' });
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', OCCAM_CLIENT_CONTEXT_TOKENS: '64000', OCCAM_CLIENT_MODEL_ID: 'm1' });
   try {
     const inspect = (await s.call('occam_client_capabilities')).json;
     assert.equal(inspect.configured, true);
@@ -103,7 +103,7 @@ test('tools.md #11/#12/#13, seed 003: client capabilities clamps, env bootstrap 
 });
 
 test('tools.md #15–#17, #19: profile switching sends list_changed and the next tools/list reflects it', async () => {
-  const s = await startMcp();
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full' });
   try {
     const wide = (await s.call('occam_client_capabilities', { profile: 'full' })).json;
     assert.deepEqual(
@@ -135,7 +135,7 @@ test('tools.md #15–#17, #19: profile switching sends list_changed and the next
 });
 
 test('tools.md #18: with OCCAM_PROFILE_LOCK=1 a profile switch is refused and nothing is announced', async () => {
-  const s = await startMcp({ OCCAM_PROFILE_LOCK: '1' });
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', OCCAM_PROFILE_LOCK: '1' });
   try {
     const r = (await s.call('occam_client_capabilities', { profile: 'full' })).json;
     assert.deepEqual([r.ok, r.profileApplied, r.profileLocked, r.activeProfile], [true, false, true, 'reader']);
@@ -148,7 +148,7 @@ test('tools.md #18: with OCCAM_PROFILE_LOCK=1 a profile switch is refused and no
 });
 
 test('tools.md #24: unknown tool names keep the SDK error path', async () => {
-  const s = await startMcp();
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full' });
   try {
     await assert.rejects(s.client.callTool({ name: 'occam_no_such_tool', arguments: {} }));
   } finally {
@@ -159,7 +159,7 @@ test('tools.md #24: unknown tool names keep the SDK error path', async () => {
 test('operator.md §16: the host signing key is minted shortly after start, owner-only', async () => {
   const { statSync, existsSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const s = await startMcp({ OCCAM_RECEIPTS: '0' });
+  const s = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', OCCAM_RECEIPTS: '0' });
   try {
     const key = join(s.home, '.occam', 'keys', 'signing-key.pem');
     const deadline = Date.now() + 15_000;

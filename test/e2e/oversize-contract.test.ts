@@ -31,7 +31,7 @@ before(async () => {
   server = await startFixtureServer({}, (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(page.length) }).end(page);
   });
-  [strict, partialMode] = await Promise.all([startMcp(env), startMcp({ ...env, OCCAM_HTTP_OVERSIZE_MODE: 'partial' })]);
+  [strict, partialMode] = await Promise.all([startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env }), startMcp({ OCCAM_RESPONSE_DETAIL: 'full', ...env, OCCAM_HTTP_OVERSIZE_MODE: 'partial' })]);
 });
 after(async () => {
   await Promise.all([strict?.close(), partialMode?.close()]);

@@ -15,7 +15,7 @@ let mcp: McpSession;
 before(async () => {
   fx = await startPlaybookFixture();
   dirs = playbookDirs({ OCCAM_BROWSER_EXECUTABLE_PATH: chromiumPath() ?? '/usr/bin/chromium' });
-  mcp = await startMcp(dirs.env);
+  mcp = await startMcp({ ...dirs.env, OCCAM_RESPONSE_DETAIL: 'full' });
 });
 after(async () => {
   await mcp?.close();

@@ -18,7 +18,7 @@ const base = { schema_version: '1.0', id: '127.0.0.1', hosts: ['127.0.0.1'], ext
 before(async () => {
   fx = await startPlaybookFixture();
   dirs = playbookDirs();
-  mcp = await startMcp(dirs.env);
+  mcp = await startMcp({ ...dirs.env, OCCAM_RESPONSE_DETAIL: 'full' });
 });
 after(async () => {
   await mcp?.close();

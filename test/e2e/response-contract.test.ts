@@ -66,6 +66,7 @@ before(async () => {
   };
   server = await startFixtureServer({}, route);
   mcp = await startMcp({
+    OCCAM_RESPONSE_DETAIL: 'full',
     OCCAM_ALLOW_PRIVATE_URLS: '1',
     OCCAM_BROWSER_ACTIONS_MCP: '1',
     OCCAM_SEARCH_PROVIDER: 'SearXNG',

@@ -23,7 +23,7 @@ before(async () => {
     res.on('close', () => clearTimeout(timer));
   };
   server = await startFixtureServer({}, slow);
-  mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_BROWSER_ACTIONS_MCP: '1' });
+  mcp = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_BROWSER_ACTIONS_MCP: '1' });
 });
 after(async () => {
   for (const res of pending) res.destroy();

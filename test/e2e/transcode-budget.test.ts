@@ -22,7 +22,7 @@ before(async () => {
   }
   routes['/links-once'] = (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(LINKS_ONCE_PAGE);
   server = await startFixtureServer(routes);
-  mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
+  mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_RESPONSE_DETAIL: 'full' });
 });
 after(async () => {
   await mcp?.close();
@@ -100,7 +100,7 @@ test('tools.md #14: omitted max_tokens inherits the declared budget; explicit wi
 });
 
 test('tools.md §5.2/#14: the env bootstrap budget applies to reads too', async () => {
-  const s = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_CLIENT_CONTEXT_TOKENS: '8192' });
+  const s = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_RESPONSE_DETAIL: 'full', OCCAM_CLIENT_CONTEXT_TOKENS: '8192' });
   try {
     const { json } = await s.call('occam_transcode', { url: server.url('/wikipedia-article') });
     assert.ok(json.compile.budget.total <= 1638);
@@ -186,7 +186,7 @@ test('tools/list: occam_transcode advertises every tools.md §3.1.3 parameter wi
     'url', 'backend_policy', 'max_tokens', 'fit_markdown', 'focus_query', 'content_selectors', 'session_profile', 'playbook_policy',
     'if_none_match', 'semantic_chunking', 'capture_screenshot', 'json_blocks', 'json_tables', 'json_feed', 'translate_to',
     'diff_against', 'prefer_llms_txt', 'cache_ttl_s', 'emit_capsule', 'rank_blocks', 'tag_trust', 'delta_only', 'toc', 'section',
-    'must_contain', 'deadline_ms', 'compact_links', 'include_media_refs', 'compact_block_links',
+    'must_contain', 'deadline_ms', 'compact_links', 'include_media_refs', 'compact_block_links', 'detail',
   ];
   assert.deepEqual(Object.keys(props).sort(), [...params].sort());
   for (const p of params) assert.match(props[p].description, /^\[(core|tokens|structured|fetch|watch|trust|advanced)\] /, p);

@@ -29,7 +29,7 @@ before(async () => {
   const representative = readFileSync(join(CORPUS, 'representative-input.html'));
   routes['/representative-input.html'] = (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(representative);
   server = await startFixtureServer(routes);
-  mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
+  mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_RESPONSE_DETAIL: 'full' });
 });
 
 after(async () => {

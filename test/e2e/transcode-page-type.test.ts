@@ -21,7 +21,7 @@ before(async () => {
   }
   routes['/notes.txt'] = (_req, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Plain notes.\nNo markup here.\n');
   server = await startFixtureServer(routes);
-  mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
+  mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_RESPONSE_DETAIL: 'full' });
 });
 
 after(async () => {

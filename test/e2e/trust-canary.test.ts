@@ -42,7 +42,7 @@ test('trust.md #20 (C20): issue returns url/sessionId/expiresAt/bucket and never
 
 test('trust.md #20 (C20): issue → occam_transcode(url) in-process (backend canary) → occam_canary_verify = READ_VERIFIED; other private URLs stay blocked', async () => {
   const issued = (await mcp.call('occam_canary_issue', { session_id: 'e2e-transcode' })).json;
-  const read = await mcp.call('occam_transcode', { url: issued.url });
+  const read = await mcp.call('occam_transcode', { url: issued.url, detail: 'full' });
   assert.equal(read.raw.isError, false, JSON.stringify(read.json));
   assert.deepEqual([read.json.ok, read.json.backend, read.json.url.finalUrl], [true, 'canary', issued.url]);
   assert.match(read.json.markdown, /^# Occam proof-of-read probe/);

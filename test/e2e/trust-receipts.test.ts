@@ -22,7 +22,7 @@ let fixture: FixtureServer;
 let mcp: McpSession;
 before(async () => {
   fixture = await startFixtureServer({ '/article': html(PAGE), '/gone': html('<p>gone</p>', 404)});
-  mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
+  mcp = await startMcp({ OCCAM_RESPONSE_DETAIL: 'full', OCCAM_ALLOW_PRIVATE_URLS: '1' });
 });
 after(async () => {
   await mcp?.close();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { nowIso, OccamError, topFailure } from '../../contract/failures.ts';
 import { defineTool } from '../tool.ts';
 import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
+import { DETAIL_DESCRIPTION, DETAIL_LEVELS } from '../../read/detail.ts';
 
 const inputSchema = z.object({
   urls: z
@@ -14,11 +15,12 @@ const inputSchema = z.object({
   per_url_max_tokens: z.number().int().min(128).max(2_000_000).nullable().optional().describe('[tokens] Token budget per page (≥128); defaults to the ambient budget from occam_client_capabilities.'),
   focus_query: z.string().max(QUERY_MAX_CHARS).nullable().optional().describe('[tokens] The question; each item reports focusMatched.'),
   fit_markdown: z.boolean().optional().describe('[tokens] Prune paragraphs that do not serve the focus (default true).'),
-  include_combined: z.boolean().optional().describe('[core] Also return all pages joined as one Markdown document (default true).'),
+  include_combined: z.boolean().optional().describe('[core] Also return all pages joined as one Markdown document (default: true at detail full, else false — the items already carry every page).'),
   session_profile: z.string().nullable().optional().describe('[fetch] One session profile for every URL.'),
   source_url: z.string().max(URL_MAX_CHARS).nullable().optional().describe('[core] Discover the URLs from this site (sitemap, then homepage links) instead of urls.'),
   max_links: z.number().int().min(1).max(8).optional().describe('[core] With source_url: how many discovered links to read, 1–8 (default 8).'),
   if_none_match: z.string().nullable().optional().describe('[tokens] SHA-256 of a previous combined; unchanged → combined "" and unchanged:true.'),
+  detail: z.enum(DETAIL_LEVELS).nullable().optional().describe(DETAIL_DESCRIPTION),
 });
 
 export const digestTool = defineTool({
@@ -40,7 +42,8 @@ export const digestTool = defineTool({
     return schema;
   },
   async handler(args, ctx) {
-    const { digest, parseDigestUrls, DIGEST_TOOL_MAX_URLS } = await import('../../read/digest.ts');
+    const [{ digest, parseDigestUrls, DIGEST_TOOL_MAX_URLS }, { resolveDetail }] = await Promise.all([import('../../read/digest.ts'), import('../../read/detail.ts')]);
+    const detail = resolveDetail(args.detail, ctx.runtime);
     const deps = {
       runtime: ctx.runtime,
       services: ctx.services,
@@ -70,11 +73,12 @@ export const digestTool = defineTool({
           perUrlMaxTokens: args.per_url_max_tokens ?? null,
           focusQuery: args.focus_query?.trim() || null,
           fitMarkdown: args.fit_markdown ?? true,
-          includeCombined: args.include_combined ?? true,
+          includeCombined: args.include_combined ?? detail === 'full',
           sessionProfile: args.session_profile ?? null,
           ifNoneMatch: args.if_none_match ?? null,
           sourceUrl: source,
           discoveredLinks: discovered,
+          detail,
         },
         deps,
       );

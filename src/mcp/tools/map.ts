@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { topFailure, nowIso, OccamError } from '../../contract/failures.ts';
 import { defineTool } from '../tool.ts';
+import { DETAIL_DESCRIPTION, DETAIL_LEVELS } from '../../read/detail.ts';
 import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
 
 const inputSchema = z.object({
@@ -13,6 +14,7 @@ const inputSchema = z.object({
   focus_query: z.string().max(QUERY_MAX_CHARS).nullable().optional().describe('[tokens] Rank links by relevance to this question.'),
   timeout_ms: z.number().int().min(3000).max(30000).optional().describe('[fetch] Total discovery budget, 3000–30000 ms (default 15000).'),
   session_profile: z.string().nullable().optional().describe('[fetch] Session profile id whose headers are sent.'),
+  detail: z.enum(DETAIL_LEVELS).nullable().optional().describe(DETAIL_DESCRIPTION),
 });
 
 export const mapTool = defineTool({
@@ -21,9 +23,10 @@ export const mapTool = defineTool({
     'List the links of a site (HTTP only): homepage anchors or sitemap entries, same-site, with assets and soft-404 pages filtered out, optionally ranked against focus_query. Returns links, not Markdown — pass the best ones to occam_digest.',
   inputSchema,
   async handler(args, ctx) {
-    const { mapSite } = await import('../../read/map.ts');
+    const [{ mapSite }, { resolveDetail, assembleSiteResult }] = await Promise.all([import('../../read/map.ts'), import('../../read/detail.ts')]);
+    const detail = resolveDetail(args.detail, ctx.runtime);
     try {
-      return await mapSite(
+      return assembleSiteResult(await mapSite(
         {
           url: args.url,
           source: args.source ?? 'homepage',
@@ -35,16 +38,16 @@ export const mapTool = defineTool({
           sessionProfile: args.session_profile ?? null,
         },
         { runtime: ctx.runtime, signal: ctx.signal },
-      );
+      ), detail);
     } catch (err) {
       if (!(err instanceof OccamError)) throw err;
       const { finalUrl, statusCode } = err.details as { finalUrl?: string; statusCode?: number };
-      return topFailure(err.code, err.message, {
+      return assembleSiteResult(topFailure(err.code, err.message, {
         url: args.url,
         ...(finalUrl ? { finalUrl } : {}),
         ...(statusCode ? { statusCode } : {}),
         timestamp: nowIso(ctx.runtime.now),
-      });
+      }), detail);
     }
   },
 });

@@ -4,6 +4,7 @@ import { nestedFailure, nowIso, OccamError } from '../../contract/failures.ts';
 import { defineTool } from '../tool.ts';
 import { QUERY_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
 import { boundedEcho } from '../../read/url-input.ts';
+import { DETAIL_DESCRIPTION, DETAIL_LEVELS } from '../../read/detail.ts';
 
 const inputSchema = z.object({
   url: z.string().max(URL_MAX_CHARS).describe('[core] The page: an absolute http(s) URL (or a search handle S1…/H…).'),
@@ -12,6 +13,7 @@ const inputSchema = z.object({
   mode: z.string().optional().describe('[advanced] auto (default) | advanced (adds a hint about wider profiles).'),
   if_none_match: z.string().nullable().optional().describe('[advanced] contentHash of a previous read; unchanged → empty markdown and unchanged:true.'),
   diff_against: z.string().nullable().optional().describe('[advanced] Block hashes of a previous read (JSON array or CSV).'),
+  detail: z.enum(DETAIL_LEVELS).nullable().optional().describe(DETAIL_DESCRIPTION),
 });
 
 export const occamTool = defineTool({
@@ -20,7 +22,8 @@ export const occamTool = defineTool({
     'Read one web page into compact Markdown. Give the url; optionally a task (what you need) and a budget (max tokens). Occam picks the backend (HTTP, then a browser when needed) and reports each step. ok:false means the content is unknown — act on failure.code, never fill the gap from memory.',
   inputSchema,
   async handler(args, ctx) {
-    const { cascade, parseCascadeUrl } = await import('../../read/cascade.ts');
+    const [{ cascade, parseCascadeUrl }, { resolveDetail }] = await Promise.all([import('../../read/cascade.ts'), import('../../read/detail.ts')]);
+    const detail = resolveDetail(args.detail, ctx.runtime);
     const mode = args.mode?.trim().toLowerCase() === 'advanced' ? 'advanced' : 'auto';
     try {
       return await cascade(
@@ -31,6 +34,7 @@ export const occamTool = defineTool({
           mode,
           ifNoneMatch: args.if_none_match ?? null,
           diffAgainst: args.diff_against ?? null,
+          detail,
         },
         {
           runtime: ctx.runtime,
@@ -49,7 +53,8 @@ export const occamTool = defineTool({
       );
     } catch (err) {
       if (!(err instanceof OccamError)) throw err;
-      return nestedFailure({ code: err.code, message: err.message }, { partial: false, url: boundedEcho(args.url), mode, steps: [], omitted: [], timestamp: nowIso(ctx.runtime.now) });
+      const facade = detail === 'lean' ? {} : { mode, steps: [], omitted: [], timestamp: nowIso(ctx.runtime.now) };
+      return nestedFailure({ code: err.code, message: err.message }, { partial: false, url: boundedEcho(args.url), ...facade });
     }
   },
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PROBE_TIMEOUT_DEFAULT_MS, PROBE_TIMEOUT_MAX_MS, PROBE_TIMEOUT_MIN_MS } from '../../read/probe-options.ts';
 import { defineTool } from '../tool.ts';
+import { DETAIL_DESCRIPTION, DETAIL_LEVELS } from '../../read/detail.ts';
 import { URL_MAX_CHARS } from '../../read/url-input.ts';
 
 export const probeInputSchema = z.strictObject({
@@ -17,6 +18,7 @@ export const probeInputSchema = z.strictObject({
     .describe(`[fetch] Time budget in ms (${PROBE_TIMEOUT_MIN_MS}–${PROBE_TIMEOUT_MAX_MS}, default ${PROBE_TIMEOUT_DEFAULT_MS}).`),
   include_social_meta: z.boolean().nullable().optional().describe('[core] Also return socialMeta {title, description, image, twitterCard, siteName, lang}.'),
   session_profile: z.string().nullable().optional().describe('[fetch] Session profile id ([A-Za-z0-9._-]) whose headers (e.g. a cookie) are sent.'),
+  detail: z.enum(DETAIL_LEVELS).nullable().optional().describe(DETAIL_DESCRIPTION),
 });
 
 export const probeTool = defineTool({
@@ -29,16 +31,19 @@ export const probeTool = defineTool({
   ].join(' '),
   inputSchema: probeInputSchema,
   handler: async (args, ctx) => {
-    const [{ probe }, { politenessService }, { looksLikeHandle, handleStoreService }] = await Promise.all([
+    const [{ probe }, { politenessService }, { looksLikeHandle, handleStoreService }, { resolveDetail, assembleSiteResult }] = await Promise.all([
       import('../../read/probe.ts'),
       import('../../fetch/politeness.ts'),
       import('../../read/search/handles.ts'),
+      import('../../read/detail.ts'),
     ]);
-    return probe(args, {
+    const { detail: asked, ...probeArgs } = args;
+    const detail = resolveDetail(asked, ctx.runtime);
+    return assembleSiteResult(await probe(probeArgs, {
       runtime: ctx.runtime,
       signal: ctx.signal,
       politeness: await ctx.services.use(politenessService),
       bindHandle: async (value) => (looksLikeHandle(value) ? (await ctx.services.use(handleStoreService)).bind(value, ctx.tenant) : value),
-    });
+    }), detail);
   },
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CACHE_TTL_MAX_S, DEADLINE_MAX_MS, DEADLINE_MIN_MS, MAX_TOKENS_MAX, MAX_TOKENS_MIN, TRANSLATE_TO_PATTERN } from '../../read/options.ts';
 import { defineTool } from '../tool.ts';
 import { QUERY_MAX_CHARS, SELECTOR_MAX_CHARS, URL_MAX_CHARS } from '../../read/url-input.ts';
+import { DETAIL_DESCRIPTION, DETAIL_LEVELS } from '../../read/detail.ts';
 
 const flag = (text: string) => z.boolean().nullable().optional().describe(text);
 const str = (text: string, max = SELECTOR_MAX_CHARS) => z.string().max(max).nullable().optional().describe(text);
@@ -57,6 +58,7 @@ export const transcodeInputSchema = z.strictObject({
   compact_links: flag('[tokens] Drop link URLs from the markdown (keeps link text; changes contentHash).'),
   include_media_refs: flag('[structured] Also return mediaRefs[] (≤32 images/video/audio/files of the main content).'),
   compact_block_links: flag('[structured] Omit blocks[].links.'),
+  detail: z.enum(DETAIL_LEVELS).nullable().optional().describe(DETAIL_DESCRIPTION),
 });
 
 export const transcodeTool = defineTool({
@@ -64,14 +66,15 @@ export const transcodeTool = defineTool({
   description: [
     'Read one web page (HTML, PDF, text, feed) into compact, source-linked Markdown with a winning-backend label.',
     'Only url is required; every other parameter is an opt-in that costs nothing when omitted.',
-    'With max_tokens (or an ambient budget) the whole response fits the budget: cuts happen at block boundaries, and compile.omitted.manifest plus compile.sectionIndex list what was left out so you can ask for a section next.',
+    'With max_tokens (or an ambient budget) the whole response fits the budget and is spent on the page: cuts happen at block boundaries, and sections[] {id, heading, tokens} lists what was left out (pass an id as section next).',
+    'detail lean (default) returns the page with its final url, title and a receipt reference; standard and full add metadata.',
     'ok:false means the content is unknown — never fill the gap from memory; failure.code says why (e.g. requires_login, captcha_or_challenge, http_404).',
   ].join(' '),
   inputSchema: transcodeInputSchema,
   callDeadlineMs: (args) => args.deadline_ms,
   handler: async (args, ctx) => {
-    const { transcode } = await import('../../read/transcode.ts');
-    return transcode(args, {
+    const [{ transcode }, { resolveDetail }] = await Promise.all([import('../../read/transcode.ts'), import('../../read/detail.ts')]);
+    return transcode({ ...args, detail: resolveDetail(args.detail, ctx.runtime) }, {
       runtime: ctx.runtime,
       services: ctx.services,
       signal: ctx.signal,

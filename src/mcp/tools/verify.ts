@@ -7,7 +7,8 @@ import { defineTool } from '../tool.ts';
 const str = (d: string) => z.string().nullable().optional().describe(d);
 
 const inputSchema = z.object({
-  receipt: z.string().describe('[trust] Receipt JSON ({signed, blockLeaves?, timeAnchor?}), a bare envelope, an occam://capsule/… string, or (history mode) an entries array / {history:[…]}.'),
+  receipt: z.string().nullable().optional().describe('[trust] Receipt JSON ({signed, blockLeaves?, timeAnchor?}), a bare envelope, an occam://capsule/… string, or (history mode) an entries array / {history:[…]}. Or pass receipt_id.'),
+  receipt_id: z.string().max(64).nullable().optional().describe('[trust] A lean read\'s receipt.id: the signed receipt is taken from this install\'s receipt log.'),
   mode: str('[trust] offline (default) | live | prove | citation | history; case-insensitive, unknown → offline.'),
   markdown: str('[trust] Markdown to check against the signed contentHash (offline, live); a capsule supplies its own.'),
   public_key: str('[trust] PEM to verify against; default: this install\'s key (keys it rotated out still count).'),
@@ -32,7 +33,9 @@ export const verifyTool = defineTool({
     const { runVerify } = await import('../../trust/verify.ts');
     const { signingKeyService } = await import('../../trust/keys.ts');
     const { createPublicKey } = await import('node:crypto');
+    const { receiptLogService } = await import('../../store/receipt-log.ts');
     return runVerify(args, {
+      loggedReceipt: async (id) => (await (await ctx.services.use(receiptLogService)).get(id))?.receipt ?? null,
       defaultPublicKey: async (keyId) => {
         const store = await ctx.services.use(signingKeyService);
         return store.publicKeyFor(keyId) ?? createPublicKey(store.signer.publicKeyPem);

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OccamError } from '../../../src/contract/failures.ts';
 import { parseDiffAgainst, parsePolicy, resolveOptions, splitFragment } from '../../../src/read/options.ts';
-import { FileResponseCache, cacheEligible, cacheKey, normaliseUrlForKey } from '../../../src/read/cache.ts';
+import { FileResponseCache, cacheEligible, cacheKey, materializationKey, normaliseUrlForKey, readDescriptor } from '../../../src/read/cache.ts';
+import { createHash } from 'node:crypto';
 import { blockHash, chunkMarkdown, compactLinks, diffBlocks, mustContain, tagTrust, toWireBlocks } from '../../../src/read/sidecars.ts';
 import { jsonMarkdown, plainTextMarkdown } from '../../../src/read/extraction.ts';
 import { decomposeQuery, rankSections } from '../../../src/budget/focus.ts';
@@ -80,6 +81,13 @@ test('reading.md §15: cache eligibility, key normalisation and framing', () => 
   assert.notEqual(k, cacheKey(base, 512), 'effective max_tokens is part of the key');
   assert.notEqual(k, cacheKey({ ...base, jsonBlocks: true }, null));
   assert.notEqual(cacheKey({ ...base, selectors: ['a,b'] }, null), cacheKey({ ...base, selectors: ['a', 'b'] }, null), 'count-prefixed');
+  // Issue 29: a budget is spent on what the reader sees, so the view is part of a budgeted key (only).
+  assert.notEqual(cacheKey(base, 512, 'lean'), cacheKey(base, 512, 'full'));
+  assert.equal(cacheKey(base, null, 'lean'), cacheKey(base, null, 'full'));
+  // One descriptor builds both keys: the materialisation key hashes it as is.
+  const descriptor = readDescriptor(base, 512);
+  assert.equal(descriptor[0], 'mat-v1');
+  assert.equal(materializationKey(base, 512), `sha256:${createHash('sha256').update(descriptor.join('\n')).digest('hex')}`);
 });
 
 test('reading.md §15: the store writes atomically, expires by TTL, and treats garbage as a miss', async () => {

@@ -26,7 +26,7 @@ let server: LocalServer;
 let home: string;
 
 function ctx(env: Record<string, string> = { OCCAM_ALLOW_PRIVATE_URLS: '1' }): ToolContext {
-  const runtime = testContext({ env, homeDir: home });
+  const runtime = testContext({ env: { OCCAM_RESPONSE_DETAIL: 'full', ...env }, homeDir: home });
   return {
     runtime,
     session: {} as ToolContext['session'],
