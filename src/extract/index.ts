@@ -18,6 +18,7 @@ import { isBoilerplateLine, promoteNoscriptContent, removeBoilerplate } from './
 import { assessPageState, pageSignals, type PageState } from './detect.ts';
 import { SelectorIndex, flattenedBelowDepth, parseHtml, textOf, wordKey, type Element } from './dom.ts';
 import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
+import { threadShape } from './forum.ts';
 import { findMainContent } from './main-content.ts';
 import { MarkdownRenderer, escapeMarkup, linkTargetsOnce, markdownToPlainText } from './markdown.ts';
 import { refineBlocks, type PrecisionReport } from './precision.ts';
@@ -172,7 +173,9 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
     selectors = new SelectorIndex(doc);
     removeBoilerplate(doc, { pageType, stripSelectors, mode: 'conservative' });
   }
-  const main = findMainContent(doc, { pageType, contentSelectors: options.contentSelectors, title: reading.meta.title, urls: [input.url, reading.meta.canonical ?? ''] });
+  // A thread's run of posts (forum.ts), found on the untouched DOM: the main content must hold all of it.
+  const thread = pageType === 'forum' ? (typeReading.thread ?? threadShape(doc)) : undefined;
+  const main = findMainContent(doc, { pageType, contentSelectors: options.contentSelectors, title: reading.meta.title, urls: [input.url, reading.meta.canonical ?? ''], thread });
 
   const renderer = new MarkdownRenderer({ baseUrl, selectors, maxMedia: options.maxMediaRefs });
   let blocks: ContentBlock[] = [];

@@ -28,6 +28,8 @@ import {
 } from './dom.ts';
 import { REVIEWS_LEAVE_CHARS, isCommentSection, isReviewSection, refineRoots, shapeOf, withinSection, type PrecisionReport } from './precision.ts';
 import type { ContentStrategy, PageType } from './types.ts';
+import type { ThreadShape } from './forum.ts';
+import { THREAD_OUTSIDE_SHARE } from './rules/thread.ts';
 
 export interface MainContent {
   roots: Element[];
@@ -42,6 +44,8 @@ export interface MainContentOptions {
   /** The page's own title and address: among several full articles on one page, they name the page's own. */
   title?: string;
   urls?: readonly string[];
+  /** On a forum, the page's run of posts (forum.ts threadShape): every post is content. */
+  thread?: ThreadShape;
 }
 
 interface Stats {
@@ -531,6 +535,7 @@ function findMainContentOnce(doc: Document, opts: MainContentOptions): MainConte
     if (own.length > 0) roots = own;
   }
   roots = wholeCardGrid(roots, body, stats, opts.pageType) ?? outweighingGrid(roots, body, stats, opts.pageType) ?? roots;
+  if (opts.thread) roots = withWholeThread(roots, opts.thread, body, stats);
   // Landing, service, product and listing pages spread their content over many sections; a single best-scoring
   // block then holds a fraction of it. When the root holds less than `share` of the page's non-link text, widen to
   // the smallest ancestor holding `target` of it (the chrome is already gone, so that ancestor is content).
@@ -551,6 +556,19 @@ function findMainContentOnce(doc: Document, opts: MainContentOptions): MainConte
   }
   const precision = refineRoots(roots, stats, opts.pageType);
   return { roots, strategy, precision };
+}
+
+/**
+ * A thread's posts are its content: when the roots (one post, one reply branch, the question alone) leave most of
+ * the run's text outside, the root becomes the smallest element holding the roots and every post.
+ */
+function withWholeThread(roots: Element[], thread: ThreadShape, body: Element, stats: TextStats): Element[] {
+  const posts = thread.postBlocks.filter((p) => contains(body, p));
+  const total = posts.reduce((a, p) => a + stats.text(p), 0);
+  const outside = posts.filter((p) => !roots.some((r) => r === p || contains(r, p))).reduce((a, p) => a + stats.text(p), 0);
+  if (total === 0 || outside < total * THREAD_OUTSIDE_SHARE.value) return roots;
+  const ca = commonAncestor([...roots, ...posts]);
+  return [ca instanceof Element ? ca : body];
 }
 
 /** The shape repeated cards share (precision.ts shapeOf: `li.product`), but bare tags are too common — `<article>` aside. */
