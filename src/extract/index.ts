@@ -33,7 +33,10 @@ import type {
   PageMeta,
   PageSignals,
   PageType,
+  OpinionChoice,
+  TraceEntry,
 } from './types.ts';
+import type { OpinionMode, SecondOpinion } from './second-opinion.ts';
 
 export type * from './types.ts';
 export type { PageState } from './detect.ts';
@@ -64,6 +67,13 @@ export interface ExtractOptions {
   sessionBound?: boolean;
   /** Max media refs collected (default 32). */
   maxMediaRefs?: number;
+  /** Keep a trace of stage/rule decisions on the result (`trace`); off by default, so a normal read pays nothing. */
+  trace?: boolean;
+  /**
+   * Which main-content candidate to read: the fitted decision (`auto`, default) or one forced — scripts/fit.ts
+   * reads each page both ways to fit the decision, and then the result carries the decision's features.
+   */
+  secondOpinion?: OpinionMode;
 }
 
 export interface ExtractResult {
@@ -87,6 +97,16 @@ export interface ExtractResult {
   signals: PageSignals;
   /** Elements flattened to text at the DOM depth cap (dom.ts MAX_DEPTH): a lossy cut the read reports. */
   domDepthCapped?: number;
+  /**
+   * How far the engine's main content and the independent density candidate agree (shared text over their union,
+   * 0–1; 1 when they are the same or no second candidate exists), and which one was read (second-opinion.ts).
+   */
+  agreement: number;
+  candidate: OpinionChoice;
+  /** The second opinion's inputs, when `secondOpinion` was forced (fitting). */
+  opinionFeatures?: number[];
+  /** Stage/rule decisions, when `trace` was asked for. */
+  trace?: TraceEntry[];
 }
 
 /** reading.md §10 step 2: promo banners removed before extraction. */
@@ -104,6 +124,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   // Those are new objects: the rendered ones (one per block, with their heading paths) need not stay live to the end.
   read.blocks = [];
   const { reading, pageType, main } = read;
+  const opinion = main.opinion;
   const titled = withTitle(blocks, reading.meta.title);
   blocks = titled.blocks;
   const precision = main.precision ?? { removed: {} };
@@ -145,7 +166,19 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     contentRoots: read.contentRoots,
     signals: read.signals,
     ...(read.domDepthCapped ? { domDepthCapped: read.domDepthCapped } : {}),
+    agreement: opinion?.agreement ?? 1,
+    candidate: opinion?.chosen ?? 'engine',
+    ...(opinion?.features ? { opinionFeatures: opinion.features } : {}),
+    ...(options.trace ? { trace: traceOf(read.boilerplateRemoved, opinion, precision) } : {}),
   };
+}
+
+/** The read's decisions as trace entries: boilerplate removal, the candidate choice, each precision reason. */
+function traceOf(boilerplateRemoved: number, opinion: SecondOpinion | undefined, precision: PrecisionReport): TraceEntry[] {
+  const trace: TraceEntry[] = [{ stage: 'boilerplate', rule: 'boilerplate', removed: boilerplateRemoved }];
+  if (opinion) trace.push({ stage: 'main-content', rule: `second-opinion:${opinion.chosen}`, removed: 0 });
+  for (const [reason, n] of Object.entries(precision.removed)) trace.push({ stage: 'precision', rule: reason, removed: n ?? 0 });
+  return trace;
 }
 
 /**
@@ -175,7 +208,14 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
   }
   // A thread's run of posts (forum.ts), found on the untouched DOM: the main content must hold all of it.
   const thread = pageType === 'forum' ? (typeReading.thread ?? threadShape(doc)) : undefined;
-  const main = findMainContent(doc, { pageType, contentSelectors: options.contentSelectors, title: reading.meta.title, urls: [input.url, reading.meta.canonical ?? ''], thread });
+  const main = findMainContent(doc, {
+    pageType,
+    contentSelectors: options.contentSelectors,
+    title: reading.meta.title,
+    urls: [input.url, reading.meta.canonical ?? ''],
+    thread,
+    secondOpinion: options.secondOpinion,
+  });
 
   const renderer = new MarkdownRenderer({ baseUrl, selectors, maxMedia: options.maxMediaRefs });
   let blocks: ContentBlock[] = [];
@@ -201,7 +241,8 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
     signals,
     reading,
     pageType,
-    main: { strategy: main.strategy, precision: main.precision },
+    main: { strategy: main.strategy, precision: main.precision, opinion: main.opinion },
+    boilerplateRemoved: Math.max(0, cleaned.textBefore - cleaned.textAfter),
     contentRoots: main.roots.map((r) => selectors.selectorOf(r)),
     domDepthCapped: flattenedBelowDepth(doc),
   };
@@ -240,6 +281,8 @@ function extractFeed(input: ExtractInput): ExtractResult | undefined {
     precision: { removed: {} },
     contentRoots: [],
     signals,
+    agreement: 1,
+    candidate: 'engine',
   };
 }
 
