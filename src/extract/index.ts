@@ -5,7 +5,8 @@
 //
 // Pipeline (reading.md §10): parse (htmlparser2) → page signals + access evidence + metadata from the untouched DOM
 // → boilerplate removal (boilerplate.ts; playbook strip selectors and §10 step 2 promo banners included) → main
-// content (main-content.ts: content selectors → semantic hints → Readability-class scorer → pruning) → Markdown
+// content (main-content.ts: content selectors → semantic hints → Readability-class scorer → widening → the second
+// opinion, second-opinion.ts: a density-only candidate and a fitted decision between the two → pruning) → Markdown
 // blocks (markdown.ts) → `# <title>` prepended, boilerplate lines dropped → page-state verdict (detect.ts, §2 step
 // 8 order: challenge → login → thin).
 //
@@ -19,6 +20,7 @@ import { assessPageState, pageSignals, type PageState } from './detect.ts';
 import { SelectorIndex, flattenedBelowDepth, parseHtml, textOf, wordKey, type Element } from './dom.ts';
 import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
 import { threadShape } from './forum.ts';
+import { spellOptionGroups } from './shop.ts';
 import { findMainContent } from './main-content.ts';
 import { MarkdownRenderer, escapeMarkup, linkTargetsOnce, markdownToPlainText } from './markdown.ts';
 import { refineBlocks, type PrecisionReport } from './precision.ts';
@@ -197,6 +199,7 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
   const baseUrl = baseUrlOf(doc, input.url);
 
   const stripSelectors = [...PROMO_BANNER_SELECTORS, ...(options.stripSelectors ?? [])];
+  if (pageType === 'product') spellOptionGroups(doc);
   const cleaned = removeBoilerplate(doc, { pageType, stripSelectors });
   if (cleaned.textBefore > 500 && cleaned.textAfter < cleaned.textBefore * 0.2) {
     // The pattern rules ate most of the page (a site whose class names all look like chrome): start again from a
@@ -204,6 +207,7 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
     doc = parseHtml(input.html);
     promoteNoscriptContent(doc);
     selectors = new SelectorIndex(doc);
+    if (pageType === 'product') spellOptionGroups(doc);
     removeBoilerplate(doc, { pageType, stripSelectors, mode: 'conservative' });
   }
   // A thread's run of posts (forum.ts), found on the untouched DOM: the main content must hold all of it.
