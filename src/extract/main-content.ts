@@ -596,8 +596,8 @@ function openingText(el: Element): string {
 
 /**
  * A page that renders its story twice (a second copy of the same body further down: a print or app view, a
- * preloaded duplicate) reads it twice. Of two disjoint elements inside the roots with the same text length and the
- * same opening words, both long, the later one goes.
+ * preloaded duplicate) reads it twice. Of two disjoint elements inside the roots with the same text length, the
+ * same opening and the same words throughout, both long, the later one goes.
  */
 function dropSecondRendering(roots: Element[], stats: TextStats): void {
   const seen = new Map<string, Element>();
@@ -613,6 +613,9 @@ function dropSecondRendering(roots: Element[], stats: TextStats): void {
         return true;
       }
       if (contains(first, el) || contains(el, first)) return true;
+      // Same length and opening is only the key: two data tables with the same header and as many rows, or two
+      // regional versions of one offer, differ further on. A second rendering is the same words throughout.
+      if (wordKey(textSample(el)) !== wordKey(textSample(first))) return true;
       later.push(el);
       return false;
     });
