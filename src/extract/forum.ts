@@ -4,7 +4,8 @@
 // counters, the action bar (reply / quote / report / like), reactions, "last edited" stamps, signatures, the tag
 // list and the preview cards of links. The author's name and the post's date stay (they say who said what, and
 // when). precision.ts applies these on forum pages only.
-import { Element, attr, classAndId, findFirst } from './dom.ts';
+import { Element, attr, classAndId, contains, findFirst, type ParentNode } from './dom.ts';
+import { POST_MIN_CHARS, THREAD_MIN_POSTS, THREAD_MIN_SHARE, THREAD_MIN_TEXT, THREAD_OPENING_MAX } from './rules/thread.ts';
 
 /**
  * Class/id tokens of post chrome, matched as whole tokens (BEM and camelCase spellings: `message-userExtras`,
@@ -140,4 +141,158 @@ const FORUM_RELATED_HEADING =
 
 export function isForumRelatedHeading(text: string): boolean {
   return text.length <= 100 && FORUM_RELATED_HEADING.test(text.trim());
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Thread shape: whether a page is a discussion, read from its structure (issue 28). A thread is a run of sibling
+// post blocks of one shape, each with an author, a date and a body, that holds the page's prose; an article's
+// comment section has the same run under a longer article of its own.
+
+/** Per element: text length, whether it holds a date and an author mark, and its paragraph text. */
+interface PostMarks {
+  text: number;
+  link: number;
+  date: boolean;
+  author: boolean;
+  /** Sentence ends (". ", "? ", "!" at the end): a post says something in sentences, a catalogue row does not. */
+  sentences: number;
+}
+
+export interface ThreadShape {
+  /** Posts in the longest run of same-shaped post blocks. */
+  posts: number;
+  /** Their text (characters). */
+  postText: number;
+  /** Paragraph text before the run, outside it and outside page chrome: an article's own body when it is one. */
+  proseBefore: number;
+  /** Share of the page's non-link text that is in the posts. */
+  postShare: number;
+  /** The run's container. */
+  container: Element;
+  /** The posts of the run, in document order. */
+  postBlocks: Element[];
+}
+
+const DATE_TEXT =
+  /\b(\d+\s*(seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\s+ago|yesterday|today|(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})\b/i;
+const AUTHOR_MARK = /(^|[\s_-])(author|username|user-?name|poster|postauthor|post-author|nick|nickname|byline|user-?link|user-?info|user-?details|creator|submitter|commenter|member-?name)(?=$|[\s_-])/i;
+const PROFILE_HREF = /\/(u|user|users|member|members|profile|profiles|people|author|authors|~[\w.-]+)(\/|\.php|$)|[?&](u|user|userid|uid|member|memberid)=|memberlist\.php\?mode=viewprofile|\/@[\w.-]+/i;
+/** Chrome regions: prose in them is never an article's body. */
+const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'form', 'script', 'style', 'noscript', 'template', 'svg', 'select', 'button']);
+
+function marksOf(el: Element, map: Map<Element, PostMarks>): PostMarks {
+  const m: PostMarks = { text: 0, link: 0, date: el.name === 'time' || el.attribs.datetime !== undefined, author: false, sentences: 0 };
+  const ci = el.attribs.class || el.attribs.id || el.attribs.itemprop || el.attribs.rel ? `${classAndId(el)} ${attr(el, 'itemprop') ?? ''} ${attr(el, 'rel') ?? ''}` : '';
+  if (ci && AUTHOR_MARK.test(ci)) m.author = true;
+  if (el.name === 'a' && PROFILE_HREF.test(el.attribs.href ?? '')) m.author = true;
+  for (const c of el.children) {
+    if (c instanceof Element) {
+      if (c.name === 'script' || c.name === 'style' || c.name === 'template') continue;
+      const k = marksOf(c, map);
+      m.text += k.text;
+      m.link += c.name === 'a' ? k.text : k.link;
+      m.date ||= k.date;
+      m.author ||= k.author;
+      m.sentences += k.sentences;
+    } else if (c.type === 'text') {
+      const d = (c as unknown as { data: string }).data;
+      const t = d.trim();
+      m.text += t.length;
+      if (t.length > 0) m.sentences += t.match(SENTENCE_END)?.length ?? 0;
+      if (!m.date && t.length > 0 && t.length <= DATE_TEXT_MAX_CHARS && DATE_TEXT.test(t)) m.date = true;
+    }
+  }
+  map.set(el, m);
+  return m;
+}
+
+const DATE_TEXT_MAX_CHARS = 80;
+/** A block this linked before the posts is a menu or a link list, not an opening. */
+const LINK_LIST_DENSITY = 0.5;
+const SENTENCE_END = /[.!?…。！？](?=\s|$)/g;
+
+/**
+ * A teaser card: its heading links to another page (a listing's or a recirculation run's story card). A post's
+ * subject links to the post itself (`#p123`) or nowhere.
+ */
+function isCard(el: Element): boolean {
+  const heading = findFirst(el, (e) => /^h[1-6]$/.test(e.name));
+  if (!heading) return false;
+  const link = findFirst(heading, (e) => e.name === 'a' && !!e.attribs.href);
+  const href = link?.attribs.href ?? '';
+  return !!link && !href.startsWith('#') && !PROFILE_HREF.test(href);
+}
+
+function shapeKey(el: Element): string {
+  const first = (el.attribs.class ?? '').trim().split(/\s+/)[0] ?? '';
+  return `${el.name}.${first}`;
+}
+
+/** The page's longest run of same-shaped post blocks, with the paragraph text before it; undefined when none. */
+export function threadShape(root: ParentNode): ThreadShape | undefined {
+  const map = new Map<Element, PostMarks>();
+  for (const c of root.children) if (c instanceof Element) marksOf(c, map);
+  let best: { container: Element; posts: Element[]; text: number } | undefined;
+  for (const [el] of map) {
+    if (el.children.length < THREAD_MIN_POSTS.value) continue;
+    const groups = new Map<string, Element[]>();
+    for (const c of el.children) {
+      if (!(c instanceof Element)) continue;
+      const m = map.get(c);
+      if (!m || !m.date || !m.author || m.sentences === 0 || m.text - m.link < POST_MIN_CHARS.value || isCard(c)) continue;
+      const key = shapeKey(c);
+      const g = groups.get(key);
+      if (g) g.push(c);
+      else groups.set(key, [c]);
+    }
+    for (const posts of groups.values()) {
+      if (posts.length < THREAD_MIN_POSTS.value) continue;
+      const text = posts.reduce((a, p) => a + map.get(p)!.text - map.get(p)!.link, 0);
+      if (!best || text > best.text) best = { container: el, posts, text };
+    }
+  }
+  if (!best) return undefined;
+  const postSet = new Set(best.posts);
+  const first = best.posts[0];
+  let proseBefore = 0;
+  let reached = false;
+  // Text before the run that is not a link (an article's body, a list's rows with their facts), outside chrome.
+  const visit = (node: ParentNode): void => {
+    for (const c of node.children) {
+      if (reached) return;
+      if (!(c instanceof Element)) {
+        if (c.type === 'text') proseBefore += (c as unknown as { data: string }).data.trim().length;
+        continue;
+      }
+      if (c === first) {
+        reached = true;
+        return;
+      }
+      if (postSet.has(c) || CHROME_TAGS.has(c.name) || c.name === 'a') continue;
+      const m = map.get(c);
+      if (m && m.text > 0 && m.link / m.text >= LINK_LIST_DENSITY) {
+        if (contains(c, first)) visit(c);
+        continue;
+      }
+      visit(c);
+    }
+  };
+  visit(root);
+  let pageText = 0;
+  for (const c of root.children) if (c instanceof Element && map.has(c)) pageText += map.get(c)!.text - map.get(c)!.link;
+  return { posts: best.posts.length, postText: best.text, postShare: pageText > 0 ? best.text / pageText : 0, proseBefore, container: best.container, postBlocks: best.posts };
+}
+
+/**
+ * A thread: the run of posts opens the page's content (at most a short opening before it: a link aggregator's story
+ * line, a question's lead) and outweighs what precedes it. An article's comment run follows the article's body.
+ */
+export function isThread(shape: ThreadShape | undefined): boolean {
+  return (
+    !!shape &&
+    shape.postText >= THREAD_MIN_TEXT.value &&
+    shape.postShare >= THREAD_MIN_SHARE.value &&
+    shape.proseBefore <= THREAD_OPENING_MAX.value &&
+    shape.postText >= shape.proseBefore
+  );
 }

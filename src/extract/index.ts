@@ -5,7 +5,8 @@
 //
 // Pipeline (reading.md §10): parse (htmlparser2) → page signals + access evidence + metadata from the untouched DOM
 // → boilerplate removal (boilerplate.ts; playbook strip selectors and §10 step 2 promo banners included) → main
-// content (main-content.ts: content selectors → semantic hints → Readability-class scorer → pruning) → Markdown
+// content (main-content.ts: content selectors → semantic hints → Readability-class scorer → widening → the second
+// opinion, second-opinion.ts: a density-only candidate and a fitted decision between the two → pruning) → Markdown
 // blocks (markdown.ts) → `# <title>` prepended, boilerplate lines dropped → page-state verdict (detect.ts, §2 step
 // 8 order: challenge → login → thin).
 //
@@ -18,6 +19,8 @@ import { isBoilerplateLine, promoteNoscriptContent, removeBoilerplate } from './
 import { assessPageState, pageSignals, type PageState } from './detect.ts';
 import { SelectorIndex, flattenedBelowDepth, parseHtml, textOf, wordKey, type Element } from './dom.ts';
 import { looksLikeFeed, parseFeed, renderFeedMarkdown } from './feed.ts';
+import { threadShape } from './forum.ts';
+import { spellOptionGroups } from './shop.ts';
 import { findMainContent } from './main-content.ts';
 import { MarkdownRenderer, escapeMarkup, linkTargetsOnce, markdownToPlainText } from './markdown.ts';
 import { refineBlocks, type PrecisionReport } from './precision.ts';
@@ -32,7 +35,10 @@ import type {
   PageMeta,
   PageSignals,
   PageType,
+  OpinionChoice,
+  TraceEntry,
 } from './types.ts';
+import type { OpinionMode, SecondOpinion } from './second-opinion.ts';
 
 export type * from './types.ts';
 export type { PageState } from './detect.ts';
@@ -63,6 +69,13 @@ export interface ExtractOptions {
   sessionBound?: boolean;
   /** Max media refs collected (default 32). */
   maxMediaRefs?: number;
+  /** Keep a trace of stage/rule decisions on the result (`trace`); off by default, so a normal read pays nothing. */
+  trace?: boolean;
+  /**
+   * Which main-content candidate to read: the fitted decision (`auto`, default) or one forced — scripts/fit.ts
+   * reads each page both ways to fit the decision, and then the result carries the decision's features.
+   */
+  secondOpinion?: OpinionMode;
 }
 
 export interface ExtractResult {
@@ -86,6 +99,16 @@ export interface ExtractResult {
   signals: PageSignals;
   /** Elements flattened to text at the DOM depth cap (dom.ts MAX_DEPTH): a lossy cut the read reports. */
   domDepthCapped?: number;
+  /**
+   * How far the engine's main content and the independent density candidate agree (shared text over their union,
+   * 0–1; 1 when they are the same or no second candidate exists), and which one was read (second-opinion.ts).
+   */
+  agreement: number;
+  candidate: OpinionChoice;
+  /** The second opinion's inputs, when `secondOpinion` was forced (fitting). */
+  opinionFeatures?: number[];
+  /** Stage/rule decisions, when `trace` was asked for. */
+  trace?: TraceEntry[];
 }
 
 /** reading.md §10 step 2: promo banners removed before extraction. */
@@ -103,6 +126,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   // Those are new objects: the rendered ones (one per block, with their heading paths) need not stay live to the end.
   read.blocks = [];
   const { reading, pageType, main } = read;
+  const opinion = main.opinion;
   const titled = withTitle(blocks, reading.meta.title);
   blocks = titled.blocks;
   const precision = main.precision ?? { removed: {} };
@@ -144,7 +168,19 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     contentRoots: read.contentRoots,
     signals: read.signals,
     ...(read.domDepthCapped ? { domDepthCapped: read.domDepthCapped } : {}),
+    agreement: opinion?.agreement ?? 1,
+    candidate: opinion?.chosen ?? 'engine',
+    ...(opinion?.features ? { opinionFeatures: opinion.features } : {}),
+    ...(options.trace ? { trace: traceOf(read.boilerplateRemoved, opinion, precision) } : {}),
   };
+}
+
+/** The read's decisions as trace entries: boilerplate removal, the candidate choice, each precision reason. */
+function traceOf(boilerplateRemoved: number, opinion: SecondOpinion | undefined, precision: PrecisionReport): TraceEntry[] {
+  const trace: TraceEntry[] = [{ stage: 'boilerplate', rule: 'boilerplate', removed: boilerplateRemoved }];
+  if (opinion) trace.push({ stage: 'main-content', rule: `second-opinion:${opinion.chosen}`, removed: 0 });
+  for (const [reason, n] of Object.entries(precision.removed)) trace.push({ stage: 'precision', rule: reason, removed: n ?? 0 });
+  return trace;
 }
 
 /**
@@ -163,6 +199,7 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
   const baseUrl = baseUrlOf(doc, input.url);
 
   const stripSelectors = [...PROMO_BANNER_SELECTORS, ...(options.stripSelectors ?? [])];
+  if (pageType === 'product') spellOptionGroups(doc);
   const cleaned = removeBoilerplate(doc, { pageType, stripSelectors });
   if (cleaned.textBefore > 500 && cleaned.textAfter < cleaned.textBefore * 0.2) {
     // The pattern rules ate most of the page (a site whose class names all look like chrome): start again from a
@@ -170,9 +207,19 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
     doc = parseHtml(input.html);
     promoteNoscriptContent(doc);
     selectors = new SelectorIndex(doc);
+    if (pageType === 'product') spellOptionGroups(doc);
     removeBoilerplate(doc, { pageType, stripSelectors, mode: 'conservative' });
   }
-  const main = findMainContent(doc, { pageType, contentSelectors: options.contentSelectors, title: reading.meta.title, urls: [input.url, reading.meta.canonical ?? ''] });
+  // A thread's run of posts (forum.ts), found on the untouched DOM: the main content must hold all of it.
+  const thread = pageType === 'forum' ? (typeReading.thread ?? threadShape(doc)) : undefined;
+  const main = findMainContent(doc, {
+    pageType,
+    contentSelectors: options.contentSelectors,
+    title: reading.meta.title,
+    urls: [input.url, reading.meta.canonical ?? ''],
+    thread,
+    secondOpinion: options.secondOpinion,
+  });
 
   const renderer = new MarkdownRenderer({ baseUrl, selectors, maxMedia: options.maxMediaRefs });
   let blocks: ContentBlock[] = [];
@@ -198,7 +245,8 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
     signals,
     reading,
     pageType,
-    main: { strategy: main.strategy, precision: main.precision },
+    main: { strategy: main.strategy, precision: main.precision, opinion: main.opinion },
+    boilerplateRemoved: Math.max(0, cleaned.textBefore - cleaned.textAfter),
     contentRoots: main.roots.map((r) => selectors.selectorOf(r)),
     domDepthCapped: flattenedBelowDepth(doc),
   };
@@ -237,6 +285,8 @@ function extractFeed(input: ExtractInput): ExtractResult | undefined {
     precision: { removed: {} },
     contentRoots: [],
     signals,
+    agreement: 1,
+    candidate: 'engine',
   };
 }
 

@@ -28,12 +28,18 @@ import {
 } from './dom.ts';
 import { REVIEWS_LEAVE_CHARS, isCommentSection, isReviewSection, refineRoots, shapeOf, withinSection, type PrecisionReport } from './precision.ts';
 import type { ContentStrategy, PageType } from './types.ts';
+import type { ThreadShape } from './forum.ts';
+import { THREAD_OUTSIDE_SHARE } from './rules/thread.ts';
+import { RENDERING_KEY_CHARS, SECOND_RENDERING_MIN_CHARS } from './rules/duplicate.ts';
+import { secondOpinion, type OpinionMode, type SecondOpinion } from './second-opinion.ts';
 
 export interface MainContent {
   roots: Element[];
   strategy: ContentStrategy;
   /** What the precision stage removed inside the roots (absent when playbook selectors chose them). */
   precision?: PrecisionReport;
+  /** The second opinion's verdict (second-opinion.ts; absent when playbook selectors chose the roots). */
+  opinion?: SecondOpinion;
 }
 
 export interface MainContentOptions {
@@ -42,6 +48,10 @@ export interface MainContentOptions {
   /** The page's own title and address: among several full articles on one page, they name the page's own. */
   title?: string;
   urls?: readonly string[];
+  /** On a forum, the page's run of posts (forum.ts threadShape): every post is content. */
+  thread?: ThreadShape;
+  /** Which candidate to take: the fitted decision (default), or one forced (scripts/fit.ts measures both). */
+  secondOpinion?: OpinionMode;
 }
 
 interface Stats {
@@ -178,10 +188,10 @@ interface Scored {
 }
 
 /** Readability-class scoring: paragraphs vote for their ancestors; final score discounted by link density. */
-export function scoreCandidates(body: ParentNode, stats: TextStats): Scored {
+export function scoreCandidates(body: ParentNode, stats: TextStats, withClassWeights = true): Scored {
   const raw = new Map<Element, number>();
   const init = (el: Element): void => {
-    if (!raw.has(el)) raw.set(el, (TAG_WEIGHT[el.name] ?? 0) + classWeight(el));
+    if (!raw.has(el)) raw.set(el, (TAG_WEIGHT[el.name] ?? 0) + (withClassWeights ? classWeight(el) : 0));
   };
   const vote = (el: Element, textLen: number, commas: number): void => {
     if (textLen < 25) return;
@@ -246,6 +256,16 @@ const BLOCKISH = new Set(['p', 'div', 'ul', 'ol', 'table', 'section', 'article',
 
 function hasBlockChild(el: Element): boolean {
   return el.children.some((c) => c instanceof Element && BLOCKISH.has(c.name));
+}
+
+/**
+ * The second opinion's candidate (second-opinion.ts): the same paragraph votes with no class or id weights, no
+ * semantic hints, no widening and no card grids — what text density alone says the content is.
+ */
+export function densityRoots(body: Element, stats: TextStats): Element[] {
+  const scored = scoreCandidates(body, stats, false);
+  if (!scored.top || scored.top === body) return [];
+  return withSiblings(climb(scored.top, scored, stats), scored, stats);
 }
 
 /** Readability's sibling merge: the top candidate plus siblings that score well or read like prose. */
@@ -531,6 +551,7 @@ function findMainContentOnce(doc: Document, opts: MainContentOptions): MainConte
     if (own.length > 0) roots = own;
   }
   roots = wholeCardGrid(roots, body, stats, opts.pageType) ?? outweighingGrid(roots, body, stats, opts.pageType) ?? roots;
+  if (opts.thread) roots = withWholeThread(roots, opts.thread, body, stats);
   // Landing, service, product and listing pages spread their content over many sections; a single best-scoring
   // block then holds a fraction of it. When the root holds less than `share` of the page's non-link text, widen to
   // the smallest ancestor holding `target` of it (the chrome is already gone, so that ancestor is content).
@@ -549,8 +570,69 @@ function findMainContentOnce(doc: Document, opts: MainContentOptions): MainConte
       strategy = cur === body ? 'body' : strategy;
     }
   }
+  // The second opinion sees the engine's final choice (hints, scorer, grids, widening) against density alone.
+  const second = secondOpinion(roots, densityRoots(body, stats), stats, { pageType: opts.pageType, title: opts.title, mode: opts.secondOpinion });
+  roots = second.roots;
+  if (second.opinion.chosen === 'density') strategy = 'scored';
+  dropSecondRendering(roots, stats);
   const precision = refineRoots(roots, stats, opts.pageType);
-  return { roots, strategy, precision };
+  return { roots, strategy, precision, opinion: second.opinion };
+}
+
+/** The first non-empty text of an element, as a key: two renderings of one body open with the same words. */
+function openingText(el: Element): string {
+  let found = '';
+  walk(el, (e) => {
+    if (found) return false;
+    for (const c of e.children)
+      if (c instanceof Text && c.data.trim()) {
+        found = c.data.trim().slice(0, RENDERING_KEY_CHARS.value);
+        return false;
+      }
+    return true;
+  });
+  return found;
+}
+
+/**
+ * A page that renders its story twice (a second copy of the same body further down: a print or app view, a
+ * preloaded duplicate) reads it twice. Of two disjoint elements inside the roots with the same text length, the
+ * same opening and the same words throughout, both long, the later one goes.
+ */
+function dropSecondRendering(roots: Element[], stats: TextStats): void {
+  const seen = new Map<string, Element>();
+  const later: Element[] = [];
+  for (const root of roots)
+    walk(root, (el) => {
+      const len = stats.text(el);
+      if (len < SECOND_RENDERING_MIN_CHARS.value) return false;
+      const key = `${len}|${openingText(el)}`;
+      const first = seen.get(key);
+      if (!first) {
+        seen.set(key, el);
+        return true;
+      }
+      if (contains(first, el) || contains(el, first)) return true;
+      // Same length and opening is only the key: two data tables with the same header and as many rows, or two
+      // regional versions of one offer, differ further on. A second rendering is the same words throughout.
+      if (wordKey(textSample(el)) !== wordKey(textSample(first))) return true;
+      later.push(el);
+      return false;
+    });
+  for (const el of later) removeNode(el);
+}
+
+/**
+ * A thread's posts are its content: when the roots (one post, one reply branch, the question alone) leave most of
+ * the run's text outside, the root becomes the smallest element holding the roots and every post.
+ */
+function withWholeThread(roots: Element[], thread: ThreadShape, body: Element, stats: TextStats): Element[] {
+  const posts = thread.postBlocks.filter((p) => contains(body, p));
+  const total = posts.reduce((a, p) => a + stats.text(p), 0);
+  const outside = posts.filter((p) => !roots.some((r) => r === p || contains(r, p))).reduce((a, p) => a + stats.text(p), 0);
+  if (total === 0 || outside < total * THREAD_OUTSIDE_SHARE.value) return roots;
+  const ca = commonAncestor([...roots, ...posts]);
+  return [ca instanceof Element ? ca : body];
 }
 
 /** The shape repeated cards share (precision.ts shapeOf: `li.product`), but bare tags are too common — `<article>` aside. */

@@ -2,6 +2,7 @@
 // Style follows the reference's Turndown options where the golden corpus pins them: ATX headings, fenced code,
 // `*` bullets with a 3-space pad and 4-space nesting, GFM pipe tables with the first row as header.
 // Everything else aims at few tokens: no escaping noise, no empty links, whitespace collapsed.
+import { CODE_WRAPPER_LEVELS, PERMALINK_MARK } from './rules/docs.ts';
 import { Element, Text, SelectorIndex, attr, collapse, rawText, textOf, type AnyNode, type ParentNode } from './dom.ts';
 import type { BlockKind, ContentBlock, ExtractedLink, ExtractedTable, MediaKind, MediaRef } from './types.ts';
 
@@ -443,6 +444,9 @@ export class MarkdownRenderer {
     const label = finishInline(inner).replace(/\n+/g, ' ');
     const href = attr(el, 'href')?.trim();
     if (!label) return '';
+    // A heading's or definition term's permalink marker (Sphinx and MkDocs `¶`, `§`, `#`, a link glyph) points at the
+    // heading itself: it is no text of the page.
+    if ((!href || href.startsWith('#') || samePageAnchor(href, this.opts.baseUrl)) && PERMALINK_MARK.value.test(label.trim())) return '';
     if (!href || href.startsWith('#')) return inner;
     const url = resolveUrl(href, this.opts.baseUrl);
     if (!url || samePage(url, this.opts.baseUrl)) return inner;
@@ -765,8 +769,15 @@ function codeText(el: AnyNode): string {
   return s;
 }
 
+/** An href to a fragment of this very page (`https://host/page#section`), the shape absolute permalinks take. */
+function samePageAnchor(href: string, baseUrl: string | undefined): boolean {
+  if (!href.includes('#') || !baseUrl) return false;
+  const url = resolveUrl(href, baseUrl);
+  return !!url && url.split('#')[0] === baseUrl.split('#')[0];
+}
+
 const LANG_CLASS = /(?:^|\s)(?:language|lang|highlight-source|highlight|brush:?)-?\s*([a-z0-9_+#.-]+)/i;
-const NOT_A_LANGUAGE = new Set(['none', 'text', 'plain', 'plaintext', 'nohighlight', 'auto', 'js-file-line', 'hljs', 'code', 'source', 'notranslate']);
+const NOT_A_LANGUAGE = new Set(['default', 'none', 'text', 'plain', 'plaintext', 'nohighlight', 'auto', 'js-file-line', 'hljs', 'code', 'source', 'notranslate']);
 
 /** Code language from `language-x`/`lang-x` classes or data attributes, on the element, its code child or wrapper. */
 export function codeLanguage(el: Element): string | undefined {
@@ -776,11 +787,22 @@ export function codeLanguage(el: Element): string | undefined {
   for (const p of probes) {
     const data = attr(p, 'data-lang') ?? attr(p, 'data-language') ?? attr(p, 'lang');
     if (data && /^[a-z0-9_+#.-]{1,20}$/i.test(data) && !NOT_A_LANGUAGE.has(data.toLowerCase()) && p.name !== 'html') return data.toLowerCase();
-    const cls = p.attribs.class ?? '';
-    const m = LANG_CLASS.exec(cls);
-    if (m && !NOT_A_LANGUAGE.has(m[1].toLowerCase())) return m[1].toLowerCase();
+    const language = classLanguage(p);
+    if (language) return language;
+  }
+  // Highlighters nest the block in wrappers (Sphinx: `div.highlight-python > div.highlight > pre`): the language
+  // class may sit a few levels up. Only classes count there: an ancestor's `lang` is the page's human language.
+  let up = el.parent instanceof Element ? el.parent.parent : null;
+  for (let i = 0; i < CODE_WRAPPER_LEVELS.value && up instanceof Element; i++, up = up.parent) {
+    const language = classLanguage(up);
+    if (language) return language;
   }
   return undefined;
+}
+
+function classLanguage(el: Element): string | undefined {
+  const m = LANG_CLASS.exec(el.attribs.class ?? '');
+  return m && !NOT_A_LANGUAGE.has(m[1].toLowerCase()) ? m[1].toLowerCase() : undefined;
 }
 
 function ownRows(table: Element): Element[] {

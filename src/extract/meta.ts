@@ -4,6 +4,7 @@ import { attr, classAndId, collapse, findAll, findFirst, rawText, textOf, type D
 import { resolveUrl } from './markdown.ts';
 import type { PageMeta, PageType } from './types.ts';
 import { PRICE_GRID_MIN, countPrices } from './shop.ts';
+import { isThread, threadShape, type ThreadShape } from './forum.ts';
 
 export interface MetaReading {
   meta: PageMeta;
@@ -158,6 +159,9 @@ interface JsonLdReading {
   productDescription?: string;
 }
 
+/** `"@type": "X"` in a JSON-LD block that does not parse. */
+const LD_TYPE = /"@type"\s*:\s*"([A-Za-z:.]+)"/g;
+
 function readJsonLd(blocks: string[]): JsonLdReading {
   const out: JsonLdReading = { types: new Set(), questions: 0 };
   const visit = (node: unknown, depth: number): void => {
@@ -187,7 +191,12 @@ function readJsonLd(blocks: string[]): JsonLdReading {
     try {
       visit(JSON.parse(b), 0);
     } catch {
-      // Broken JSON-LD is common; it only loses hints.
+      // Broken JSON-LD is common (a raw newline inside a string): its declared types still say what the page is.
+      for (const m of b.matchAll(LD_TYPE)) {
+        const v = m[1].toLowerCase();
+        out.types.add(v);
+        if (v === 'question') out.questions++;
+      }
     }
   }
   return out;
@@ -240,6 +249,8 @@ export interface PageTypeReading {
   type: PageType;
   /** What decided it: schema.org/JSON-LD/og:type, the URL (host or path), the DOM shape, or nothing (generic). */
   source: 'structured' | 'url' | 'dom' | 'default';
+  /** The run of posts that made it a thread (source 'dom'). */
+  thread?: ThreadShape;
 }
 
 /** Coarse page type from structured data, URL shape and markup, with the evidence that decided it. */
@@ -268,6 +279,10 @@ export function detectPageType(reading: MetaReading, url: string, doc: Document)
   if (!declaredArticle && FORUM_PATH_WEAK.test(path)) return { type: 'forum', source: 'url' };
   if (has(PRODUCT_TYPES)) return { type: 'product', source: 'structured' };
   if (DOC_HOST.test(host) || DOC_PATH.test(path)) return { type: 'documentation', source: 'url' };
+  // A discussion whatever its software and markup declare (link aggregators and Q&A sites call their threads
+  // articles): a run of posts that holds the page's prose, not a comment section under an article of its own.
+  const thread = threadShape(doc);
+  if (isThread(thread)) return { type: 'forum', source: 'dom', thread };
   if (declaredArticle) return { type: 'article', source: 'structured' };
   if (has(LISTING_TYPES)) return { type: 'listing', source: 'structured' };
   if (has(SERVICE_TYPES)) return { type: 'service', source: 'structured' };

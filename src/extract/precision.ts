@@ -79,6 +79,7 @@ import type { ContentBlock, PageType } from './types.ts';
 import { isEnumeratedLine, linkTextShare, rejectByClass } from './block-class.ts';
 import { holdsProductFacts, isBuyBoxBlock, isCurrencyPicker, isFaqSection, isPricedRun, isProductCard, isProductChromeLabel, labelText } from './shop.ts';
 import { LIVE_COMMENTARY } from './boilerplate.ts';
+import { RECIRCULATION_ARTICLE_MIN, RECIRCULATION_MIN_CARDS } from './rules/recirculation.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
 
 export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
@@ -896,7 +897,13 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
       lastProse = k;
       break;
     }
-    if (teaserText < allText * TEASERS_MAX_SHARE) {
+    // A run of cards after a full article ("More from …": a linked headline and a one-line dek, ten or thirty
+    // times) is recirculation however much text it holds: the article above it is the page's (rules/recirculation.ts).
+    const trailing = teasers.filter(([i]) => i > lastProse);
+    const firstCard = trailing.length > 0 ? trailing[0][0] : blocks.length;
+    const articleProse = blocks.reduce((a, b, k) => a + (k > 0 && k < firstCard && keep[k] && !inCard(k) && isProse(b) ? b.text.length : 0), 0);
+    const recirculation = trailing.length >= RECIRCULATION_MIN_CARDS.value && articleProse >= RECIRCULATION_ARTICLE_MIN.value;
+    if (recirculation || teaserText < allText * TEASERS_MAX_SHARE) {
       for (const [i, end] of teasers) for (let j = i; j < end && i > lastProse; j++) {
         if (!keep[j]) continue;
         keep[j] = false;

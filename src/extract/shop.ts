@@ -4,7 +4,8 @@
 //   - product-page chrome: shipping and returns terms, recommendation carousels and the shop's FAQ sit beside the
 //     product's own facts (name, price, description, specs) on every product of the shop (precision.ts drops the
 //     block such a label opens).
-import { Element, attr, findFirst, textOf } from './dom.ts';
+import { Element, Text, attr, collapse, findAll, findFirst, textOf, type ParentNode } from './dom.ts';
+import { OPTION_GROUP_MAX, OPTION_GROUP_MIN } from './rules/product.ts';
 
 /**
  * A price as shops print it: a currency sign or code before or after the amount ("$30", "$ 599", "€132.34",
@@ -204,4 +205,34 @@ export function isTokenSoup(el: Element): boolean {
     if (c.name === 'span' && UUID.test(textOf(c))) decoys++;
   }
   return decoys >= SOUP_MIN_DECOYS && decoys * 2 >= kids;
+}
+
+/** A select's entry that asks instead of offering ("Select a size", "Choose an option", "--"). */
+const OPTION_PLACEHOLDER = /^(-+|select|choose|pick|please (select|choose)|wähle|bitte wählen|sélectionne[rz]?|choisi(r|ssez)|elige|selecciona)\b/i;
+
+/**
+ * On a product page the variants are facts of the product: a `<select>` of sizes or colours is spelled out as its
+ * offers ("S, M, L, XL") where it stands, so the option group does not collapse to its label ("Size Color"). A select
+ * with one real option says nothing; one with dozens is a country or quantity picker, not the product's variants.
+ */
+export function spellOptionGroups(doc: ParentNode): void {
+  for (const select of findAll(doc, (e) => e.name === 'select')) {
+    const options: string[] = [];
+    for (const o of findAll(select, (e) => e.name === 'option')) {
+      const t = collapse(textOf(o));
+      if (!t || (attr(o, 'value') ?? 'x') === '' || OPTION_PLACEHOLDER.test(t) || options.includes(t)) continue;
+      options.push(t);
+    }
+    if (options.length < OPTION_GROUP_MIN.value || options.length > OPTION_GROUP_MAX.value) continue;
+    const spelled = new Text(` ${options.join(', ')} `);
+    const parent = select.parent;
+    if (!parent) continue;
+    const i = parent.children.indexOf(select);
+    spelled.parent = parent;
+    spelled.prev = select.prev;
+    spelled.next = select.next;
+    if (select.prev) select.prev.next = spelled;
+    if (select.next) select.next.prev = spelled;
+    parent.children[i] = spelled;
+  }
 }

@@ -111,3 +111,15 @@ export interface PageSignals {
   hasNoscript: boolean;
   access: AccessEvidence;
 }
+
+/** Which main-content candidate was read: the engine's (hints, scorer, widening) or the second opinion's (density alone). */
+export type OpinionChoice = 'engine' | 'density';
+
+/** One decision of a traced read (ExtractOptions.trace): which stage applied which rule, and how much it removed. */
+export interface TraceEntry {
+  stage: 'boilerplate' | 'main-content' | 'precision';
+  /** Rule id or reason (`second-opinion:density`, a precision reason such as `teasers`). */
+  rule: string;
+  /** What it removed: characters (boilerplate), elements or blocks (precision), 0 for a choice. */
+  removed: number;
+}

@@ -203,3 +203,48 @@ test('vBulletin: each post\'s member menu, online badge and post buttons go; the
   for (const user of ['predator', 'chatfix', 'sunset']) assert.ok(r.markdown.includes(user), r.markdown);
   for (const chrome of ['Beiträge anzeigen', 'Private Nachricht', 'ist offline', 'Danke sagen', 'Zitieren']) assert.ok(!r.markdown.includes(chrome), `${chrome}\n${r.markdown}`);
 });
+
+// A discussion on a site whose URL and markup say nothing of forums (a link aggregator declaring og:type article):
+// its run of dated, signed posts with sentences in them makes it a thread, and every reply is read.
+const REPLIES = [
+  'I tried the fridge trick last winter and the starter came back after two feedings, so it is not dead yet. Give it a warm spot on the counter and a little patience before you give up on it. Mine smelled of nail polish too.',
+  'The smell is the alcohol the yeast makes when it runs out of food; pour off the liquid and feed it more often. Twice a day at room temperature is what worked for me over a long weekend. After that it never smelled again.',
+  'Rye flour helped mine more than anything else did. It rose twice as high within a day of switching over, and the sharp smell was gone by the second morning of regular feedings. I still use half rye today.',
+  'Thanks, everyone. I fed it twice today as suggested, and the smell is already weaker than it was this morning.',
+  'Glad it worked out. Post a picture of the first loaf when you bake with it; I would like to see how it rises.',
+  'Keep a spare in the freezer next time. Mine survived three months there and woke up within a week, which saved me from starting a new one from scratch in the middle of winter. Label the jar with the date.',
+];
+
+function aggregatorPage(): string {
+  const comment = (i: number, user: string) =>
+    `<div class="c-item" id="c${i}"><div class="c-head"><a href="/~${user}">${user}</a> <span title="2024-05-0${i}">${i + 1} hours ago</span> <a href="#c${i}">link</a></div><div class="c-text"><p>${REPLIES[i]}</p></div><div class="c-acts"><a href="/reply/${i}">reply</a></div></div>`;
+  const users = ['spikeymike', 'rye_fan', 'dough_nut', 'mia', 'felixen', 'crumb'];
+  return `<!DOCTYPE html><html><head><title>Starter smells of acetone | Linkhub</title><meta property="og:type" content="article"></head><body>
+    <nav><a href="/">Linkhub</a> <a href="/new">new</a> <a href="/top">top</a></nav>
+    <div class="story"><h1><a href="https://blog.example.test/acetone">Starter smells of acetone</a></h1><a href="/~felixen">felixen</a> <span>5 hours ago</span></div>
+    <div class="c-list">${REPLIES.map((_, i) => comment(i, users[i])).join('')}</div>
+    <footer><a href="/about">About</a></footer></body></html>`;
+}
+
+test('a thread is told by its structure: a run of signed, dated posts opening the page makes it a forum and every reply stays', () => {
+  const r = extractDocument({ html: aggregatorPage(), url: 'https://linkhub.example.test/s/abc123/starter_smells_of_acetone' });
+  assert.equal(r.pageType, 'forum');
+  for (const reply of REPLIES) assert.ok(r.markdown.includes(reply), `missing reply: ${reply}\n${r.markdown}`);
+});
+
+test('an article with a comment section under it stays an article, and the comments still go', () => {
+  const body = Array.from({ length: 8 }, (_, i) => `<p>Paragraph ${i + 1} of the article explains, at some length and with care, why a starter that smells of acetone is only hungry and how a few regular feedings at room temperature bring it back to full strength.</p>`).join('');
+  const comments = REPLIES.map((t, i) => `<li class="comment"><div class="comment-author"><a href="/author/u${i}">reader${i}</a></div><time datetime="2024-05-0${i + 1}">May ${i + 1}, 2024</time><div class="comment-content"><p>${t}</p></div></li>`).join('');
+  const html = `<!DOCTYPE html><html><head><title>Why starters smell of acetone</title></head><body><article><h1>Why starters smell of acetone</h1>${body}</article><section id="comments"><h2>4 comments</h2><ol class="commentlist">${comments}</ol></section></body></html>`;
+  const r = extractDocument({ html, url: 'https://blog.example.test/2024/05/acetone-starter' });
+  assert.notEqual(r.pageType, 'forum');
+  assert.ok(r.markdown.includes('Paragraph 8 of the article'));
+  for (const reply of REPLIES) assert.ok(!r.markdown.includes(reply), `comment kept: ${reply}`);
+});
+
+test('a JSON-LD block that does not parse (a raw newline in a string) still declares its type', () => {
+  const ld = '<script type="application/ld+json">{"@context":"http://schema.org","@type":"DiscussionForumPosting","text":"line one\nline two"}</script>';
+  const html = page(`<div class="thread"><p>${POSTS[0]}</p><p>${POSTS[1]}</p></div>`, ld);
+  const r = extractDocument({ html, url: 'https://games.example.test/boards/189706-switch/80702016' });
+  assert.equal(r.pageType, 'forum');
+});

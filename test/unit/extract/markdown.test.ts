@@ -253,3 +253,19 @@ test('inline: sibling elements laid out apart (a label and its value) do not run
   assert.ok(md.includes("so is iPhone and mp3."), md);
   assert.ok(!md.includes('PublisherHoughton'), md);
 });
+
+test('code: the language class on a highlighter wrapper a few levels up counts (Sphinx div.highlight-python > div.highlight > pre); an ancestor lang does not', () => {
+  assert.ok(md('<div class="highlight-python notranslate"><div class="highlight"><pre><span></span>import json\njson.dumps([1, 2])</pre></div></div>').includes('```python\nimport json'));
+  assert.ok(md('<div class="highlight-default notranslate"><div class="highlight"><pre>make html</pre></div></div>').includes('```\nmake html'));
+  assert.ok(md('<div lang="de"><div><pre>ls -la</pre></div></div>').includes('```\nls -la'));
+});
+
+test('docs: a heading or definition term keeps its words but loses its permalink marker (¶, §, #)', () => {
+  const out = md(
+    '<h2>Basic usage<a class="headerlink" href="#basic-usage" title="Link to this heading">¶</a></h2><p>How to call it, with an example and the options it takes.</p>' +
+      '<dl class="py function"><dt class="sig" id="json.dump"><span class="sig-name">json.dump</span>(<em>obj</em>, <em>fp</em>)<a class="headerlink" href="#json.dump">¶</a></dt><dd><p>Serialize obj as a JSON formatted stream to fp.</p></dd></dl>' +
+      '<h3><a href="#install">Install</a><a href="https://site.test/docs/page.html#install">§</a></h3><p>Install it with the package manager of your system.</p>',
+  );
+  assert.ok(!/[¶§]/.test(out), out);
+  assert.ok(out.includes('## Basic usage') && out.includes('json.dump(_obj_, _fp_)') && out.includes('### Install'), out);
+});

@@ -564,3 +564,31 @@ test('a breadcrumb trail set as a line ("Home » News » title") goes; a line of
   assert.ok(!r.markdown.includes('Startseite') && !r.markdown.includes('Marketing'), r.markdown);
   assert.ok(r.markdown.includes('Version 2') && r.markdown.includes('Section 3 adds'), r.markdown);
 });
+
+test('a long run of "More from …" cards after a full article goes even when it holds a good share of the text; cards after a short intro stay', () => {
+  const card = (i: number) => `<h3><a href="/news/other-story-${i}">Another story number ${i} from the same newsroom</a></h3><p>A one-line dek for story ${i}, about something else entirely.</p>`;
+  const cards = Array.from({ length: 14 }, (_, i) => card(i)).join('');
+  const story = extractDocument({
+    html: page(`<article><h1>Measuring cold starts</h1>${prose(12)}<div class="rail">${cards}</div></article>`, '<meta property="og:type" content="article">'),
+    url: 'https://blog.test/cold-starts',
+  });
+  assert.ok(story.markdown.includes('Paragraph 12 adds'), story.markdown);
+  assert.ok(!story.markdown.includes('Another story number'), story.markdown);
+  const hub = extractDocument({
+    html: page(`<article><h1>Serverless</h1><p>Everything we wrote about serverless platforms, newest first.</p><div class="rail">${cards}</div></article>`, '<meta property="og:type" content="article">'),
+    url: 'https://blog.test/topics/serverless',
+  });
+  for (const n of [0, 7, 13]) assert.ok(hub.markdown.includes(`Another story number ${n}`), hub.markdown);
+});
+
+test('a story rendered twice on one page (a second copy of the same body further down) is read once', () => {
+  const body = `<div class="story-body"><p>${ARTICLE_TEXT} The first paragraph of the story sets out the measurement.</p>${prose(6)}</div>`;
+  // The second rendering sets the same text as one block broken by <br>s (an app or print view): no block repeats.
+  const second = `<div class="print-view">${body.replace(/<\/p><p>/g, '<br><br>').replace(/<\/?(p|div)[^>]*>/g, '')}</div>`;
+  const r = extractDocument({
+    html: page(`<article><h1>Measuring cold starts</h1>${body}<div class="share"><a href="/s">Share</a></div>${second}</article>`),
+    url: 'https://blog.test/cold-starts',
+  });
+  assert.equal(r.markdown.split('Paragraph 6 adds').length, 2, r.markdown);
+  assert.equal(r.markdown.split('sets out the measurement').length, 2, r.markdown);
+});

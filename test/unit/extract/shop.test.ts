@@ -392,3 +392,15 @@ test('product page: a message form\'s captcha failure line ("Captcha failed to l
   assert.ok(r.markdown.includes('padded back panel'), r.markdown);
   assert.ok(!r.markdown.includes('Captcha failed'), r.markdown);
 });
+
+test('product page: an option group keeps its offers ("S, M, L"), not only its label; a placeholder and a country picker do not', () => {
+  const size = '<label for="size">Size</label> <select id="size" name="size"><option value="">Select a size</option><option>S</option><option>M</option><option>L</option><option>XL</option></select>';
+  const colour = '<label for="colour">Color</label> <select id="colour" name="colour"><option value="">Choose an option</option><option>Forest green</option><option>Slate grey</option></select>';
+  const countries = `<select name="ship-to">${Array.from({ length: 60 }, (_, i) => `<option>Country ${i}</option>`).join('')}</select>`;
+  const html = page('Trail Daypack 25', `<div class="product"><h1>Trail Daypack 25</h1><p class="price">$89.00</p>${DESCRIPTION}<form class="variations"><p>${size}</p><p>${colour}</p><p>Ship to ${countries}</p></form>${SPECS}</div>`, ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail Daypack 25' }));
+  const r = extractDocument({ html, url: 'https://shop.test/products/trail-daypack-25' });
+  assert.equal(r.pageType, 'product');
+  assert.ok(r.markdown.includes('S, M, L, XL'), r.markdown);
+  assert.ok(r.markdown.includes('Forest green, Slate grey'), r.markdown);
+  assert.ok(!r.markdown.includes('Select a size') && !r.markdown.includes('Country 12'), r.markdown);
+});
