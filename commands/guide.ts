@@ -267,8 +267,14 @@ export const VERB_GUIDE: Readonly<Record<string, VerbGuide>> = {
     group: 'trust',
     examples: [
       ['occam receipts show 5311e53bf5499b9d', 'the signed receipt a lean read referenced, from the local receipt log'],
-      ['occam verify --id 5311e53bf5499b9d', 'verify that receipt offline against this install\'s key'],
+      ['occam receipts show 5311e53bf5499b9d --json', 'the same as one JSON document'],
     ],
+    subExamples: {
+      show: [
+        ['occam receipts show 5311e53bf5499b9d', 'the signed receipt a lean read referenced, from the local receipt log'],
+        ['occam receipts show 5311e53bf5499b9d --json', 'the same as one JSON document'],
+      ],
+    },
   },
   canary: {
     group: 'trust',

@@ -61,7 +61,7 @@ function buildRows(progress: boolean): Row[] {
   const wcxb = findDataset('wcxb-dev');
   const traf = findDataset('trafilatura-eval');
   if (!wcxb || !traf) {
-    console.error('fit: needs wcxb-dev and trafilatura-eval (bench/datasets.ts: OCCAM_DATASETS_DIR or ../shared/corpus)');
+    console.error('fit: needs wcxb-dev and trafilatura-eval (bench/datasets.ts: OCCAM_DATASETS_DIR, else the shared corpus beside the checkout)');
     process.exit(2);
   }
   const pages = [...loadWcxb(wcxb, 'wcxb-dev'), ...loadTrafilatura(traf)];

@@ -159,7 +159,7 @@ export const MUTATIONS = [
   {
     id: 'transport-http-guard', area: 'transports', file: 'src/mcp/transports/streamable-http.ts',
     promise: 'Streamable HTTP answers 403 to a foreign Host',
-    find: 'if (!passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);', replace: 'if (false) return sendJson(res, 403, NOT_LOOPBACK_BODY);',
+    find: 'if (loopbackOnly && !passesLoopbackGuard(req)) return sendJson(res, 403, NOT_LOOPBACK_BODY);', replace: 'if (false) return sendJson(res, 403, NOT_LOOPBACK_BODY);',
     tests: ['test/e2e/transport-streamable-http.test.ts'], names: 'tools\\.md #31',
   },
   {

@@ -12,7 +12,7 @@ export const BATCH_LEASE_MS = { default: 60_000, min: 5_000, max: 3_600_000 };
 /** Unfinished batch items one tenant may have queued; a submit past it is 429. */
 export const BATCH_MAX_QUEUED_PER_TENANT = { default: 10_000, min: 1, max: 10_000_000 };
 /** MCP requests one `--mcp-http` instance serves at once; more are answered 503 with Retry-After. */
-export const HTTP_MAX_CONCURRENT = { default: 64, min: 1, max: 10_000 };
+export const HTTP_MAX_CONCURRENT = { default: 512, min: 1, max: 10_000 };
 export const DRAIN_GRACE_MS = { default: 10_000, min: 0, max: 600_000 };
 export const DEFAULT_JWT_NAME = 'occam-mcp';
 

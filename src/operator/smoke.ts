@@ -49,7 +49,7 @@ export async function runSmoke(entry: StdioEntry, baseEnv: EnvMap, o: { offline?
     if (names.length !== expected) report.errors.push(`tools/list returned ${names.length} occam tools, expected ${expected} for profile ${profile}`);
     if (!o.offline) {
       const url = demo ? demo.url : (o.url as string);
-      const res = await client.callTool({ name: 'occam_probe', arguments: { url } }, undefined, { timeout });
+      const res = await client.callTool({ name: 'occam_probe', arguments: { url, detail: 'standard' } }, undefined, { timeout });
       const text = (res.content as Array<{ type: string; text?: string }>).find((c) => c.type === 'text')?.text ?? '{}';
       const body = (res.structuredContent ?? JSON.parse(text)) as { ok?: boolean; failureCode?: string; failure?: { code?: string }; agentHints?: { suggestedNextTool?: string } };
       const hint = body.agentHints?.suggestedNextTool ?? null;

@@ -69,7 +69,8 @@ test('Streamable HTTP /metrics: tool-call latency by tool, backend and outcome; 
   try {
     const call = (id: number, args: Record<string, unknown>) =>
       rawRequest(server.url, { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'occam_transcode', arguments: args } }) });
-    const args = { url: fixture.url('/page/9'), backend_policy: 'http' };
+    // detail:'full' so the response names its backend (a lean read does not; its calls count as backend "none").
+    const args = { url: fixture.url('/page/9'), backend_policy: 'http', detail: 'full' };
     assert.match((await call(1, args)).body, /metrics-9-marker/);
     assert.match((await call(2, args)).body, /metrics-9-marker/);
     assert.match((await call(3, { url: fixture.url('/missing'), backend_policy: 'http' })).body, /http_404/);

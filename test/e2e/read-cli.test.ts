@@ -138,7 +138,7 @@ test('occam read --timeout / occam digest --timeout: a page that never answers e
   try {
     const DEADLINE_MS = 5000;
     const started = performance.now();
-    const read = await occam(['read', silent.url('/never'), '--timeout', String(DEADLINE_MS), '--json'], allow);
+    const read = await occam(['read', silent.url('/never'), '--timeout', String(DEADLINE_MS), '--json', '--detail', 'full'], allow);
     const readMs = performance.now() - started;
     assert.equal(read.code, 1, read.stderr);
     const doc = JSON.parse(read.stdout);

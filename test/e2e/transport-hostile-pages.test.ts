@@ -52,7 +52,7 @@ function assertNoProcessFault(stderr: string, label: string): void {
 test('occam read: every hostile page exits 0 with the page on stdout, not a crash', async (t) => {
   if (!requireChromium(t)) return;
   for (const page of HOSTILE_PAGES) {
-    const r = await runOccam(['read', fixture.url(page.path), '--json'], ENV, READ_TIMEOUT_MS);
+    const r = await runOccam(['read', fixture.url(page.path), '--json', '--detail', 'full'], ENV, READ_TIMEOUT_MS);
     const label = `occam read ${page.name}`;
     assert.equal(r.code, 0, `${label}: exit ${r.code}, stderr ${r.stderr.slice(-2000)}`);
     assertReadOf(page, JSON.parse(r.stdout), label);
@@ -67,10 +67,10 @@ test('stdio MCP: every hostile page is read and the connection stays usable (a s
   try {
     for (const page of HOSTILE_PAGES) {
       const label = `stdio ${page.name}`;
-      assertReadOf(page, (await mcp.call('occam_transcode', { url: fixture.url(page.path), cache_ttl_s: 0 })).json, label);
+      assertReadOf(page, (await mcp.call('occam_transcode', { url: fixture.url(page.path), cache_ttl_s: 0, detail: 'full' })).json, label);
       assertPopupsLoadedNothing(page, label);
       // The same connection serves the next call.
-      const calm = (await mcp.call('occam_transcode', { url: fixture.url('/calm'), cache_ttl_s: 0 })).json;
+      const calm = (await mcp.call('occam_transcode', { url: fixture.url('/calm'), cache_ttl_s: 0, detail: 'full' })).json;
       assert.equal(calm.ok, true, `${label}: the next call ${JSON.stringify(calm.failure)}`);
       assert.match(calm.markdown, /Marker: calm/);
       if (page.interactPlan) {
@@ -110,7 +110,7 @@ async function serveOthersMeanwhile(server: SpawnedServer, connect: (name: strin
     })();
     try {
       for (const page of HOSTILE_PAGES) {
-        const result = textOf((await a.callTool({ name: 'occam_transcode', arguments: { url: fixture.url(page.path), cache_ttl_s: 0 } }, undefined, { timeout: READ_TIMEOUT_MS })) as CallToolResult);
+        const result = textOf((await a.callTool({ name: 'occam_transcode', arguments: { url: fixture.url(page.path), cache_ttl_s: 0, detail: 'full' } }, undefined, { timeout: READ_TIMEOUT_MS })) as CallToolResult);
         assertReadOf(page, result, `${label} ${page.name}`);
         assertPopupsLoadedNothing(page, `${label} ${page.name}`);
       }
@@ -122,7 +122,7 @@ async function serveOthersMeanwhile(server: SpawnedServer, connect: (name: strin
     if (health) assert.ok(healthAnswers > 0, `${label}: /health answered meanwhile`);
     // Afterwards: the process is up, the reading client is still served, /health answers.
     for (const client of [a, b]) {
-      const again = textOf((await client.callTool({ name: 'occam_transcode', arguments: { url: fixture.url('/calm'), cache_ttl_s: 0 } }, undefined, { timeout: READ_TIMEOUT_MS })) as CallToolResult);
+      const again = textOf((await client.callTool({ name: 'occam_transcode', arguments: { url: fixture.url('/calm'), cache_ttl_s: 0, detail: 'full' } }, undefined, { timeout: READ_TIMEOUT_MS })) as CallToolResult);
       assert.equal(again.ok, true, `${label}: a call after the hostile pages`);
     }
     if (health) assert.equal((await rawRequest(health)).status, 200);

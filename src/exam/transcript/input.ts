@@ -2,7 +2,7 @@
 // and split into lines as it arrives, so a transcript is never held whole; the total is capped by
 // OCCAM_EXAM_MAX_BYTES; devices, FIFOs and directories are refused before a byte is read (`/dev/zero` would never
 // end). UTF-16 input (by its BOM) is decoded whole — still under the cap. Errors carry a failure-taxonomy code.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 export type InputErrorCode = 'exam_input_not_found' | 'exam_input_not_regular' | 'exam_input_too_large';
 
@@ -33,7 +33,9 @@ function open(path: string, maxBytes: number): { fd: number; owned: boolean; siz
   if (path === STDIN_PATH) return { fd: 0, owned: false, size: null };
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Non-blocking: opening a FIFO for reading would otherwise wait for a writer that may never come; the type check
+    // below refuses it at once.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new ExamInputError('exam_input_not_found', `input not found: ${path}`);
