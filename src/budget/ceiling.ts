@@ -1,7 +1,9 @@
 // The whole-response ceiling (issue 14, issue 29): the one loop that makes a read's response — as its reader sees
 // it — fit `max_tokens`. The read layer supplies how to plan the payload under a planner budget, how to build the
 // response from a plan at an envelope level, and how to measure what the reader sees; this module decides the
-// steps: compact the envelope, re-plan the payload smaller, give back what the coarse steps overshot.
+// steps: compact the envelope, re-plan the payload smaller, give back what the coarse steps overshot. Without a
+// budget it plans and builds once. The read spine's budget stage (src/read/stages/budget.ts) calls nothing else.
+import { SELF_REFERENCE_SLACK } from './envelope.ts';
 import type { PlanResult } from './plan.ts';
 
 /** Markdown keeps at least this share of the budget before the envelope is compacted further (by level). */
@@ -21,26 +23,34 @@ export interface Fitted {
 }
 
 export interface CeilingInput<R> {
-  /** The caller's max_tokens. */
-  max: number;
-  /** What the measured response may reach: max minus the caller's wrapper and the self-reference slack. */
-  target: number;
+  /** The caller's max_tokens; null: no budget (one plan, one build at envelope level 0, nothing measured). */
+  max: number | null;
+  /** Tokens of the caller's own wrapper around the response (the `occam` facade, a digest item). */
+  overhead?: number;
+  /** What the measured response may reach. Default: max minus the wrapper and the self-reference slack. */
+  target?: number;
   /** Envelope levels available (1 = none: the reader never sees what they shed). */
   levels: number;
   /** Sections the document has (a truncated read lists them in its index). */
   sections: number;
-  plan: (plannerMax: number) => Promise<Fitted>;
+  plan: (plannerMax: number | null) => Promise<Fitted>;
   build: (fitted: Fitted, level: number) => Promise<R>;
   measure: (response: R) => number;
 }
 
 export type CeilingResult<R> =
-  | { ok: true; fitted: Fitted; response: R; whole: number }
+  /** `whole`: the measured response (null without a budget: never measured). */
+  | { ok: true; fitted: Fitted; response: R; whole: number | null }
   | { ok: false; suggestedMinTokens: number; fixedTokens?: number };
 
-/** Shrinks until the measured response fits `target`, then gives back what fits. */
+/** Shrinks until the measured response fits its target, then gives back what fits. */
 export async function fitToCeiling<R>(input: CeilingInput<R>): Promise<CeilingResult<R>> {
-  const { max, target, levels, measure } = input;
+  const { max, levels, measure } = input;
+  if (max === null) {
+    const fitted = await input.plan(null);
+    return { ok: true, fitted, response: await input.build(fitted, 0), whole: null };
+  }
+  const target = input.target ?? Math.max(1, max - (input.overhead ?? 0) - SELF_REFERENCE_SLACK);
   let plannerMax = max;
   let fitted = await input.plan(plannerMax);
   // A long manifest or index cannot fit a budget in full: start with their summaries (give-back may undo it).

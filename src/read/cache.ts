@@ -46,7 +46,7 @@ const flag = (b: boolean) => (b ? '1' : '0');
 /**
  * The one descriptor of everything that shapes a read's body (reading.md §14.2 `mat-v1`): URL, policy, effective
  * max_tokens, fit, focus, fragment, selectors, playbook policy and every sidecar flag. The materialisation key
- * hashes it as is; the cache key adds what changes the response around the body (issue 29: one builder, not two).
+ * hashes it as is; the cache key adds what changes the response around the body (`readKey`, one builder for both).
  */
 export function readDescriptor(opts: TranscodeOptions, effectiveMaxTokens: number | null): string[] {
   const selectors = opts.selectors ?? [];
@@ -73,23 +73,25 @@ export function readDescriptor(opts: TranscodeOptions, effectiveMaxTokens: numbe
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** `sha256:` hex over the newline-framed materialisation descriptor (reading.md §14.2). */
-export function materializationKey(opts: TranscodeOptions, effectiveMaxTokens: number | null): string {
-  return `sha256:${sha256Hex(readDescriptor(opts, effectiveMaxTokens).join('\n'))}`;
-}
+/** Which key of a read: its materialisation (the body) or its response-cache entry (seen through `cacheView`). */
+export type ReadKeyKind = { materialization: true } | { cacheView: string };
 
 /**
- * The response cache's key: the descriptor, plus what shapes the response beyond the body — `section` (it prunes
- * differently from the same heading as a selector), a capsule, and the view a budget is spent on (issue 29: the
- * same budget cuts a lean read later than a full one). `effectiveMaxTokens` is after ambient inheritance.
+ * The one key builder of a read (issue 29). The materialisation key is `sha256:` hex over the newline-framed
+ * descriptor (reading.md §14.2). The response cache's key adds what shapes the response beyond the body —
+ * `section` (it prunes differently from the same heading as a selector), a capsule, and, under a budget, the view
+ * it is spent on (the same budget cuts a lean read later than a full one). `effectiveMaxTokens` is after ambient
+ * inheritance.
  */
-export function cacheKey(opts: TranscodeOptions, effectiveMaxTokens: number | null, view = 'full'): string {
+export function readKey(opts: TranscodeOptions, effectiveMaxTokens: number | null, kind: ReadKeyKind): string {
+  const descriptor = readDescriptor(opts, effectiveMaxTokens);
+  if ('materialization' in kind) return `sha256:${sha256Hex(descriptor.join('\n'))}`;
   const lines = [
     'occam-cache-v2',
-    ...readDescriptor(opts, effectiveMaxTokens),
+    ...descriptor,
     `section=${opts.section ?? ''}`,
     `emit_capsule=${flag(opts.emitCapsule)}`,
-    ...(effectiveMaxTokens !== null ? [`view=${view}`] : []),
+    ...(effectiveMaxTokens !== null ? [`view=${kind.cacheView}`] : []),
   ];
   return sha256Hex(lines.join('\n'));
 }

@@ -8,7 +8,8 @@ import { boundedEcho, parseHttpUrl } from './url-input.ts';
 import { MAX_TOKENS_MIN } from './options.ts';
 import { transcode, type TranscodeDeps, type TranscodeResult } from './transcode.ts';
 import { loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
-import { deliverRead, sectionsMaxFor, type DetailLevel } from './detail.ts';
+import { sectionsMaxFor, type DetailLevel } from './detail.ts';
+import { deliverRead } from './stages/receipt.ts';
 
 export const STEP_TIMEOUTS_MS = { playbook_resolve: 2000, focus_budget: 5000, http_extract: 35_000, browser_fallback: 120_000, receipt: 2000 };
 export const CASCADE_TOTAL_MS = 150_000;

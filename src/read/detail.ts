@@ -1,5 +1,6 @@
 // Response detail levels (issue 29): the agent pays for the page, not for Occam's metadata. Every reading tool
-// builds its full response as before; this module is the one place that turns it into what the caller asked for:
+// builds its full response as before; the read spine's assemble stage (src/read/stages/assemble.ts) turns it into
+// what the caller asked for, and its receipt stage (stages/receipt.ts, deliverRead) logs the signed receipt:
 //   lean (default)  ok, final url, markdown (opening with # Title), pageType, partial + what was cut, a contentHash
 //                   prefix, safety signals when any, and the receipt's id (the signed receipt goes to the local
 //                   receipt log, src/store/receipt-log.ts) — about 60 tokens around the page;
@@ -11,8 +12,6 @@ import { createHash } from 'node:crypto';
 import { readEnv } from '../config/env.ts';
 import { OccamError } from '../contract/failures.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
-import type { Services } from '../runtime/services.ts';
-import { receiptLogService } from '../store/receipt-log.ts';
 
 export const DETAIL_LEVELS = ['lean', 'standard', 'full'] as const;
 export type DetailLevel = (typeof DETAIL_LEVELS)[number];
@@ -69,13 +68,7 @@ export function receiptRefOf(result: Record<string, unknown>): { id: string; key
   return { id: receiptIdOf(signed), keyId: String(signed.keyId ?? '') };
 }
 
-/** Sidecars and answers the caller opted into: they travel at every level (they are the content asked for). */
-const REQUESTED_FIELDS = ['unchanged', 'diff', 'deltaOnly', 'focus', 'mustContain', 'toc', 'chunks', 'blocks', 'tables', 'feed', 'mediaRefs', 'screenshot', 'llmsTxt', 'source', 'cached', 'cacheAgeS'];
-
-/** Warning codes that are safety signals (the page talks to the model): lean keeps them. */
-const SAFETY_WARNINGS = new Set(['instruction_like_page_text']);
-
-const firstHeading = (markdown: string): string | undefined => markdown.match(/^#{1,6}\s+(.+?)\s*#*\s*$/m)?.[1].trim() || undefined;
+export const firstHeading = (markdown: string): string | undefined => markdown.match(/^#{1,6}\s+(.+?)\s*#*\s*$/m)?.[1].trim() || undefined;
 
 export function finalUrlOf(result: Record<string, unknown>): string | null {
   const url = result.url as { url?: string; finalUrl?: string | null } | string | undefined;
@@ -89,122 +82,6 @@ export function leftOutSections(result: Record<string, unknown>, max = LEAN_SECT
   const compile = result.compile as { omitted?: { manifest?: Array<{ heading: string; anchor?: string; tokens: number }> } } | undefined;
   const manifest = compile?.omitted?.manifest ?? [];
   return manifest.slice(0, Math.max(0, max)).map((m) => ({ id: m.anchor || m.heading, heading: m.heading, tokens: m.tokens }));
-}
-
-/** What made a read partial: `budget` and/or the source cut's layer. */
-function cutsOf(result: Record<string, unknown>): string[] {
-  const compile = result.compile as { truncated?: boolean; sourceTruncated?: { layer?: string } } | undefined;
-  const cuts: string[] = [];
-  if (compile?.truncated) cuts.push('budget');
-  if (compile?.sourceTruncated?.layer) cuts.push(compile.sourceTruncated.layer);
-  return cuts;
-}
-
-function safetyOf(result: Record<string, unknown>): Record<string, unknown> {
-  const hints = result.agentHints as { doNot?: string[]; warnings?: string[] } | undefined;
-  const signals = (hints?.warnings ?? []).map((w) => w.split(':')[0]).filter((c) => SAFETY_WARNINGS.has(c));
-  return {
-    ...(hints?.doNot?.length ? { doNot: hints.doNot } : {}),
-    ...(signals.length ? { safety: signals } : {}),
-  };
-}
-
-export interface AssembleOptions {
-  /** Cap on the lean `sections` list (small budgets list fewer). */
-  sectionsMax?: number;
-}
-
-/**
- * The response at one detail level, assembled from the full one (never mutates it). `full` returns it as is.
- */
-export function assembleRead(full: Result, detail: DetailLevel, options: AssembleOptions = {}): Result {
-  if (detail === 'full') return full;
-  const ref = receiptRefOf(full);
-  const receipt = ref ? { receipt: ref } : {};
-  const url = finalUrlOf(full);
-  if (!full.ok) {
-    return {
-      ok: false,
-      ...(url ? { url } : {}),
-      failure: full.failure,
-      ...(typeof full.suggestedMinTokens === 'number' ? { suggestedMinTokens: full.suggestedMinTokens } : {}),
-      // Oversize partial mode: the partial body travels on the failure at every level.
-      ...(full.partial === true ? { partial: true } : {}),
-      ...(typeof full.markdown === 'string' ? { markdown: full.markdown } : {}),
-      ...(full.agentMeta ? { agentMeta: full.agentMeta } : {}),
-      ...(detail === 'standard' && full.agentHints ? { agentHints: full.agentHints } : {}),
-      ...(detail === 'standard' && full.access ? { access: full.access } : {}),
-      ...receipt,
-    };
-  }
-  const markdown = typeof full.markdown === 'string' ? full.markdown : '';
-  const meta = full.meta as { title?: string } | undefined;
-  const title = meta?.title || firstHeading(markdown);
-  const pageType = (full.extraction as { pageType?: string } | undefined)?.pageType;
-  const partial = full.partial === true;
-  const hash = typeof full.contentHash === 'string' ? full.contentHash : '';
-  const sections = partial ? leftOutSections(full, options.sectionsMax) : [];
-  const cuts = partial ? cutsOf(full) : [];
-  const requested: Record<string, unknown> = {};
-  for (const key of REQUESTED_FIELDS) if (full[key] !== undefined) requested[key] = full[key];
-  // Lean spends its envelope on what an agent acts on: the title when the Markdown does not open with it (it
-  // usually does, as `# Title`), `partial` only when something was cut, a hash prefix, the receipt's id (its key
-  // is in the logged receipt).
-  const titled = title !== undefined && (markdown.startsWith(`# ${title}\n`) || markdown === `# ${title}`);
-  const lean: Result = {
-    ok: true,
-    ...(url ? { url } : {}),
-    ...(title && !titled ? { title } : {}),
-    markdown,
-    ...(pageType ? { pageType } : {}),
-    ...(partial ? { partial } : {}),
-    ...(cuts.length ? { cut: cuts } : {}),
-    ...(sections.length ? { sections } : {}),
-    contentHash: hash.slice(0, LEAN_HASH_HEX),
-    ...requested,
-    ...safetyOf(full),
-    ...(ref ? { receipt: ref.id } : {}),
-  };
-  if (detail === 'lean') return lean;
-  const quality = full.quality as { verdict?: string } | undefined;
-  return {
-    ...lean,
-    ...(title ? { title } : {}),
-    partial,
-    contentHash: hash,
-    ...receipt,
-    backend: full.backend,
-    materializationKey: full.materializationKey,
-    ...(full.confidence !== undefined ? { confidence: full.confidence } : {}),
-    ...(quality?.verdict ? { quality: { verdict: quality.verdict } } : {}),
-    ...(full.meta ? { meta: full.meta } : {}),
-    ...(full.completeness ? { completeness: full.completeness } : {}),
-    ...(full.agentHints ? { agentHints: full.agentHints } : {}),
-  };
-}
-
-/**
- * Delivers a full read at `detail`: below `full`, a signed receipt is written to the receipt log first and the
- * response carries its reference. A log that cannot be written keeps the receipt inline (never lost) and says so.
- */
-export async function deliverRead(
-  full: Result,
-  detail: DetailLevel,
-  ctx: { runtime: RuntimeContext; services: Services },
-  options: AssembleOptions = {},
-): Promise<Result> {
-  if (detail === 'full') return full;
-  const ref = receiptRefOf(full);
-  if (ref) {
-    try {
-      const log = await ctx.services.use(receiptLogService);
-      await log.put({ id: ref.id, receipt: full.receipt as Record<string, unknown>, url: finalUrlOf(full), loggedAtMs: ctx.runtime.now() });
-    } catch (err) {
-      ctx.runtime.warn(`[occam.receipts] receipt log not written, the receipt travels inline: ${(err as Error).message}`);
-      return { ...assembleRead(full, detail, options), receipt: full.receipt, receiptLog: 'unavailable' };
-    }
-  }
-  return assembleRead(full, detail, options);
 }
 
 /** Fields of a link map or a probe an agent rarely needs: gone below `full` (timing and bookkeeping), and the

@@ -13,7 +13,8 @@ import { looksLikeHandle } from './search/handles.ts';
 import type { TranscodeArgs } from './options.ts';
 import { MAX_TOKENS_MIN } from './options.ts';
 import { transcode, type TranscodeDeps, type TranscodeResult } from './transcode.ts';
-import { deliverRead, sectionsMaxFor, type DetailLevel } from './detail.ts';
+import { sectionsMaxFor, type DetailLevel } from './detail.ts';
+import { deliverRead } from './stages/receipt.ts';
 
 export const DIGEST_MAX_ENTRIES = 256;
 export const DIGEST_MAX_INPUT_CHARS = 65_536;

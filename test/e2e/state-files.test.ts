@@ -11,7 +11,7 @@ import { makeWorld, runOccam, writeFile, REPO, type World } from '../helpers/ope
 import { testContext, type RuntimeContext } from '../../src/runtime/context.ts';
 import { Services } from '../../src/runtime/services.ts';
 import { transcode } from '../../src/read/transcode.ts';
-import { cacheKey } from '../../src/read/cache.ts';
+import { readKey } from '../../src/read/cache.ts';
 import { resolveOptions } from '../../src/read/options.ts';
 import { startBatchServer } from '../../src/mcp/transports/batch-server.ts';
 import { SessionRecorder } from '../../src/mcp/recording.ts';
@@ -133,7 +133,7 @@ const cacheSeams = {
 };
 const cacheUrl = () => `http://cache.test:${new URL(site.url('/')).port}/article`;
 const cacheArgs = () => ({ url: cacheUrl(), cache_ttl_s: 60, backend_policy: 'http' });
-const keyOf = () => cacheKey(resolveOptions(cacheArgs()), null);
+const keyOf = () => readKey(resolveOptions(cacheArgs()), null, { cacheView: 'full' });
 
 test('first use: ~/.occam, jobs/ and jobs.db are owner-only when the batch server creates them', async () => {
   const home = freshHome();

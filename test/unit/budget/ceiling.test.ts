@@ -8,8 +8,8 @@ import type { PlanResult } from '../../../src/budget/plan.ts';
 
 /** A page of `size` tokens in blocks of `block`: a plan keeps whole blocks within its budget. */
 function page(size: number, block: number) {
-  const plan = async (plannerMax: number): Promise<Fitted> => {
-    const kept = Math.min(size, Math.max(0, Math.floor(plannerMax / block) * block));
+  const plan = async (plannerMax: number | null): Promise<Fitted> => {
+    const kept = plannerMax === null ? size : Math.min(size, Math.max(0, Math.floor(plannerMax / block) * block));
     const fake = { markdownTokens: kept, truncated: kept < size, budget: { total: kept }, sidecars: {}, omitted: undefined } as unknown as PlanResult;
     return { plan: fake, reserve: 0 };
   };
@@ -28,7 +28,7 @@ test('fitToCeiling: payload + envelope fits the target, and the payload is given
       measure: (resp) => resp.payload + envelope,
     });
     assert.ok(r.ok);
-    assert.ok(r.whole <= max, `${r.whole} ≤ ${max}`);
+    assert.ok(r.whole !== null && r.whole <= max, `${r.whole} ≤ ${max}`);
     const best = Math.min(size, Math.floor((max - envelope) / block) * block);
     assert.ok(r.response.payload >= best - 2 * block, `payload ${r.response.payload} close to ${best}`);
   }

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OccamError } from '../../../src/contract/failures.ts';
 import { parseDiffAgainst, parsePolicy, resolveOptions, splitFragment } from '../../../src/read/options.ts';
-import { FileResponseCache, cacheEligible, cacheKey, materializationKey, normaliseUrlForKey, readDescriptor } from '../../../src/read/cache.ts';
+import { FileResponseCache, cacheEligible, normaliseUrlForKey, readDescriptor, readKey } from '../../../src/read/cache.ts';
+
+const cacheKey = (opts: Parameters<typeof readKey>[0], max: number | null, view = 'full') => readKey(opts, max, { cacheView: view });
 import { createHash } from 'node:crypto';
 import { blockHash, chunkMarkdown, compactLinks, diffBlocks, mustContain, tagTrust, toWireBlocks } from '../../../src/read/sidecars.ts';
 import { jsonMarkdown, plainTextMarkdown } from '../../../src/read/extraction.ts';
@@ -87,7 +89,7 @@ test('reading.md §15: cache eligibility, key normalisation and framing', () => 
   // One descriptor builds both keys: the materialisation key hashes it as is.
   const descriptor = readDescriptor(base, 512);
   assert.equal(descriptor[0], 'mat-v1');
-  assert.equal(materializationKey(base, 512), `sha256:${createHash('sha256').update(descriptor.join('\n')).digest('hex')}`);
+  assert.equal(readKey(base, 512, { materialization: true }), `sha256:${createHash('sha256').update(descriptor.join('\n')).digest('hex')}`);
 });
 
 test('reading.md §15: the store writes atomically, expires by TTL, and treats garbage as a miss', async () => {
