@@ -2,7 +2,8 @@
 // diagnostic outcomes. It judges form, never quality. No I/O: the clock and the canary verifier are injected.
 import { EMPTY_RECORD, type ArgumentsInput, type ChainRecord, type ExamRecord } from './record.ts';
 import { EXAM_TASK_IDS, type ExamTaskId } from './tasks.ts';
-import { DEFAULT_TIER, tierForScore, type Tier } from './tiers.ts';
+import { tierForScore, type Tier } from './tiers.ts';
+import { defaultResult, type ExamOutcome, type ExamResult, type ResultSource } from '../store/exam-records.ts';
 
 // ADR-0010 verdicts: one list, owned by the canary authority.
 import { CANARY_VERDICTS, type CanaryVerdict } from '../trust/canary/authority.ts';
@@ -34,13 +35,8 @@ export function diffAgainstHashes(raw: string): string[] {
 /** Parameters through which a later call can consume the value an earlier one produced, checked in order. */
 export const CHAIN_CONSUMING_PARAMS = ['if_none_match', 'diff_against'] as const;
 
-export type ResultSource = 'exam' | 'default' | 'rolling' | 'operator';
-
-export interface ExamOutcome {
-  task: ExamTaskId;
-  passed: boolean;
-  detail: string;
-}
+// The saved result's shape is the store's (src/store/exam-records.ts): the grader fills it.
+export { defaultResult, type ExamOutcome, type ExamResult, type ResultSource };
 
 /**
  * How the canary task was adjudicated. `verifier`: the sentinel the agent reported was checked by the canary
@@ -66,15 +62,6 @@ export interface CanaryAdjudication {
   note: string;
 }
 
-export interface ExamResult {
-  score: number;
-  tier: Tier;
-  outcomes: ExamOutcome[];
-  /** ISO-8601 UTC; null on the default result. */
-  gradedAt: string | null;
-  source: ResultSource;
-}
-
 export interface GradedExam extends ExamResult {
   canary: CanaryAdjudication;
 }
@@ -89,11 +76,6 @@ export interface GradeOptions {
   verifySentinel?: SentinelVerifier;
   /** Whose verdicts `verifySentinel` answers with: the live authority (default) or a transcript's signed attestation. */
   verifierEvidence?: 'host-authority' | 'host-attestation';
-}
-
-/** The result for a client that never sat the exam: presumed competent, but never applied to a live surface. */
-export function defaultResult(): ExamResult {
-  return { score: 0, tier: DEFAULT_TIER, outcomes: [], gradedAt: null, source: 'default' };
 }
 
 // ——— shared parsing ———

@@ -1,6 +1,7 @@
 // The behaviour record (exam.md §2): what an agent did on the four tasks, as submitted by a harness, a host or
 // a human. Parsing is total: only empty text, invalid JSON or a non-object root reject the record; every field
 // that has the wrong type is simply absent, so the task it feeds fails instead of the whole submission.
+import { subjectKey, type ExamSubject } from '../store/exam-records.ts';
 
 /** Tool arguments as submitted: raw text (parsed by the grader) or an already-parsed JSON object. */
 export type ArgumentsInput = string | Record<string, unknown>;
@@ -107,11 +108,8 @@ export function parseRecordText(text: unknown): RecordParse {
 
 // ——— Subject: the cache / tracker key ———
 
-export interface ExamSubject {
-  clientInfo: string;
-  modelHint: string;
-  sessionId: string;
-}
+// The subject keys saved state: the store owns its shape and key (src/store/exam-records.ts).
+export { subjectKey, type ExamSubject };
 
 export const UNKNOWN = 'unknown';
 
@@ -127,11 +125,6 @@ export function subjectOf(parts: { clientInfo?: string | null; modelHint?: strin
     modelHint: normaliseComponent(parts.modelHint),
     sessionId: normaliseComponent(parts.sessionId),
   };
-}
-
-/** Ordinal, case-sensitive key over all three components. */
-export function subjectKey(s: ExamSubject): string {
-  return `${s.clientInfo}\u0000${s.modelHint}\u0000${s.sessionId}`;
 }
 
 /** MCP `clientInfo` as the host spells it: `name/version`, or `name` when the version is blank. */

@@ -3,7 +3,7 @@
 import { coreToolsOf, CORE_TOOLS } from '../contract/catalog.ts';
 import { instructionsFor } from '../contract/instructions.ts';
 import type { ProfileId } from '../contract/profiles.ts';
-import { ExamResultCache } from './cache.ts';
+import { ExamResultCache } from '../store/exam-cache.ts';
 import { defaultResult, gradeRecord, type CanaryVerdict } from './grader.ts';
 import { parseRecordText, recordFromValue, subjectOf, type ExamRecord } from './record.ts';
 import { examineRecord, gradeEnvelope, renderJsonDocument } from './report.ts';

@@ -3,7 +3,7 @@
 import { CORE_TOOLS, catalogEntry } from '../contract/catalog.ts';
 import { profileRank, type ProfileId } from '../contract/profiles.ts';
 import type { SessionToolSurface, SurfaceChange } from '../runtime/surface.ts';
-import type { ExamResultCache } from './cache.ts';
+import type { ExamResultCache } from '../store/exam-cache.ts';
 import { subjectOf } from './record.ts';
 import { profileForTier, type Tier } from './tiers.ts';
 

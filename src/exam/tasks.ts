@@ -2,8 +2,9 @@
 // condition the grader checks. Kept next to the grader so the two cannot drift; `occam exam tasks` prints it.
 // Prompts are shown while the client holds a `basic`-or-wider surface, so they name only the tool `occam`.
 
-export const EXAM_TASK_IDS = ['canary', 'basic_call', 'focus_budget', 'chain'] as const;
-export type ExamTaskId = (typeof EXAM_TASK_IDS)[number];
+// Task ids are part of every saved outcome: the store owns the list (src/store/exam-records.ts).
+import { EXAM_TASK_IDS, type ExamTaskId } from '../store/exam-records.ts';
+export { EXAM_TASK_IDS, type ExamTaskId };
 
 export interface ExamTask {
   id: ExamTaskId;

@@ -1,14 +1,12 @@
 // Score → tier → profile (exam.md §1, §4) and the two H3 comparison arms (§10). All data, all pure.
 import { coreToolsOf } from '../contract/catalog.ts';
 import type { ProfileId } from '../contract/profiles.ts';
+import { DEFAULT_TIER, TIERS, type Tier } from '../store/exam-records.ts';
 
 export const MAX_SCORE = 4;
 
-export const TIERS = ['weak', 'medium', 'strong'] as const;
-export type Tier = (typeof TIERS)[number];
-
-/** The tier every unknown client is presumed to have (exam.md §5) — never applied to a live surface. */
-export const DEFAULT_TIER: Tier = 'medium';
+// The tiers are the vocabulary of saved grades: the store owns them (src/store/exam-records.ts).
+export { DEFAULT_TIER, TIERS, type Tier };
 
 /** Nested surfaces, narrowest first: minimal ⊂ basic ⊂ full. */
 export const TIER_PROFILE: Readonly<Record<Tier, ProfileId>> = { weak: 'minimal', medium: 'basic', strong: 'full' };

@@ -4,8 +4,7 @@
 import type { Pool } from 'pg';
 import { postgresFor, registerMigrations } from './index.ts';
 import type { Services } from '../runtime/services.ts';
-import type { ExamResult } from '../exam/grader.ts';
-import type { ExamSubject } from '../exam/record.ts';
+import type { ExamResult, ExamSubject } from './exam-records.ts';
 import { decodeResult, encodeResult, persistedKey, storeLimits, type ExamGradeStore, type GradeStoreOptions, type StoredGrade } from './exam-grades.ts';
 
 export const EXAM_GRADES_KIND = 'exam-grades';

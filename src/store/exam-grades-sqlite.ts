@@ -7,8 +7,7 @@ import type { DatabaseSync as DatabaseSyncType } from 'node:sqlite';
 import { createRequire } from 'node:module';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { occamPaths } from '../config/paths.ts';
-import type { ExamResult } from '../exam/grader.ts';
-import type { ExamSubject } from '../exam/record.ts';
+import type { ExamResult, ExamSubject } from './exam-records.ts';
 import { decodeResult, encodeResult, persistedKey, storeLimits, subjectKey, type ExamGradeStore, type GradeStoreOptions, type StoredGrade } from './exam-grades.ts';
 
 const SCHEMA = `

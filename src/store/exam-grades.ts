@@ -4,9 +4,8 @@
 // --apply`) in one process sizes the tools/list of the next `occam mcp` for the same clientInfo from its first call.
 // Backends: an embedded SQLite file under the state dir by default, PostgreSQL when OCCAM_STORE_URL is set, the
 // in-memory cache when neither can be opened.
-import { ExamResultCache, EXAM_CACHE_CAPACITY, EXAM_CACHE_TTL_MS } from '../exam/cache.ts';
-import type { ExamResult } from '../exam/grader.ts';
-import { subjectKey, type ExamSubject } from '../exam/record.ts';
+import { ExamResultCache, EXAM_CACHE_CAPACITY, EXAM_CACHE_TTL_MS } from './exam-cache.ts';
+import { subjectKey, type ExamResult, type ExamSubject } from './exam-records.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { Services } from '../runtime/services.ts';
 import { redactStoreUrl, storeSelection } from './selection.ts';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ExamResultCache } from '../../../src/exam/cache.ts';
+import { ExamResultCache } from '../../../src/store/exam-cache.ts';
 import { gradeRecord, type ExamResult } from '../../../src/exam/grader.ts';
 import { normaliseComponent, subjectOf, type ExamSubject } from '../../../src/exam/record.ts';
 import { CompetenceTracker, observationOf, suggestTier, type Observation } from '../../../src/exam/tracker.ts';

@@ -5,7 +5,7 @@ import { instructionsFor, toolsMentioned } from '../../../src/contract/instructi
 import type { ProfileId } from '../../../src/contract/profiles.ts';
 import { readEnv } from '../../../src/config/env.ts';
 import { SessionToolSurface } from '../../../src/runtime/surface.ts';
-import { ExamResultCache } from '../../../src/exam/cache.ts';
+import { ExamResultCache } from '../../../src/store/exam-cache.ts';
 import { defaultResult, gradeRecord } from '../../../src/exam/grader.ts';
 import { subjectOf } from '../../../src/exam/record.ts';
 import { applyExamTier, bootstrapSurfaceFromCache, exposedCoreToolNames, isExposed } from '../../../src/exam/surface.ts';

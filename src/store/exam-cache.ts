@@ -1,8 +1,7 @@
 // The exam result cache (exam.md §6): graded results keyed by {clientInfo, modelHint, sessionId}, bounded by a
-// TTL and a capacity. Eviction is by first-insertion order, not LRU: LRU would keep a busy long-lived session
+// TTL and a capacity — the in-process backend of saved exam state (src/store/exam-grades.ts wraps it). Eviction is by first-insertion order, not LRU: LRU would keep a busy long-lived session
 // pinned forever and defeat the TTL. The clock is injected; tests never sleep.
-import { defaultResult, type ExamResult } from './grader.ts';
-import { subjectKey, type ExamSubject } from './record.ts';
+import { defaultResult, subjectKey, type ExamResult, type ExamSubject } from './exam-records.ts';
 
 export const EXAM_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 export const EXAM_CACHE_CAPACITY = 1024;
