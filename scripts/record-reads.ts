@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 import { testContext } from '../src/runtime/context.ts';
 import { Services } from '../src/runtime/services.ts';
-import { transcode, type TranscodeDeps } from '../src/read/transcode.ts';
+import { transcode, type BrowserBackend, type TranscodeDeps } from '../src/read/transcode.ts';
 import type { TranscodeArgs } from '../src/read/options.ts';
 import { createServer } from 'node:http';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
@@ -91,6 +91,23 @@ const httpServer = createServer((req, res) => {
 await new Promise<void>((resolve) => httpServer.listen(port, '127.0.0.1', resolve));
 const server = { origin: `http://127.0.0.1:${port}`, url: (p: string) => `http://127.0.0.1:${port}${p}`, close: () => new Promise<void>((r) => { httpServer.closeAllConnections(); httpServer.close(() => r()); }) };
 const deps = (over: Partial<TranscodeDeps> = {}): TranscodeDeps => ({ runtime, services, resolveMaxTokens: (e) => e, browser: null, ...over });
+/** A stand-in browser (no Chromium): renders a page as its served HTML, cut at a cap like the real pool's, with a
+ *  fixed screenshot — enough to run the browser attempt, the router's escalation and the browser HTML cap. */
+const BROWSER_HTML_CAP = 40_000;
+const browser: BrowserBackend = {
+  render: async (url, o) => {
+    const res = await fetch(url);
+    const full = await res.text();
+    const cut = full.length > BROWSER_HTML_CAP;
+    return {
+      finalUrl: res.url,
+      status: res.status,
+      html: cut ? full.slice(0, BROWSER_HTML_CAP) : full,
+      ...(cut ? { htmlTruncated: true, htmlTotalChars: full.length } : {}),
+      ...(o.screenshot ? { screenshotJpeg: Buffer.from(`screenshot of ${url}`).toString('base64') } : {}),
+    };
+  },
+};
 const printed = (r: Record<string, unknown>) => `${String((r.url as { finalUrl?: string } | undefined)?.finalUrl ?? r.url ?? '')}\n\n${String(r.markdown ?? '')}`;
 
 const lines: string[] = [];
@@ -139,6 +156,9 @@ for (const path of targets) {
   await record(path, 'facade+800', { url, detail: 'full', max_tokens: 800 }, { budgetDetail: 'lean', envelopeOverhead: 40 });
   await record(path, 'router+capsule', { url, detail: 'full', backend_policy: 'http_then_browser', emit_capsule: true, must_contain: 'the' });
   await record(path, 'llms', { url, detail: 'standard', prefer_llms_txt: true });
+  await record(path, 'browser+screenshot', { url, detail: 'full', backend_policy: 'browser', capture_screenshot: true }, { browser });
+  await record(path, 'router+browser+lean+400', { url, detail: 'lean', backend_policy: 'http_then_browser', max_tokens: 400 }, { browser });
+  await record(path, 'router+browser+full', { url, detail: 'full', backend_policy: 'http_then_browser', capture_screenshot: true }, { browser });
 }
 await record('-', 'invalid-detail', { url: server.url('/publisher'), detail: 'loud' });
 await record('-', 'invalid-url', { url: 'not a url', detail: 'lean' });

@@ -8,9 +8,8 @@
 // A stage that cannot go on returns a Halt: its typed failure (failure.ts) or an early answer (cache hit, canary).
 // Nothing throws out of transcode(): every failure becomes the [F-nest] envelope with a taxonomy code.
 import { readEnv } from '../config/env.ts';
-import { normaliseError } from '../contract/failures.ts';
+import { nestedFailure, normaliseError } from '../contract/failures.ts';
 import { boundedEcho } from './url-input.ts';
-import { nestedFailure } from '../contract/failures.ts';
 import type { TranscodeArgs } from './options.ts';
 import { extractWorkersService } from './extract-worker.ts';
 import { parseDetail, sectionsMaxFor, type DetailLevel } from './detail.ts';
