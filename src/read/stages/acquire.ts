@@ -16,7 +16,7 @@ import { canaryTranscodeResult } from '../../trust/canary/transcode-hook.ts';
 import { cacheEligible, openResponseCache, readKey, type ResponseCache } from '../cache.ts';
 import type { ExtractedPage } from '../extraction.ts';
 import { acquirePreferringMarkdown } from '../publisher-markdown.ts';
-import { halt, type BrowserBackend, type Halt, type ReadContext, type TranscodeResult } from './context.ts';
+import { halt, llmsTxtUrl, type BrowserBackend, type Halt, type ReadContext, type TranscodeResult } from './context.ts';
 import { BROWSER_MISSING_WARNING, failRead, failureOf, failureRank, type AttemptFailure } from './failure.ts';
 import { extractBody, type OverlayShaper } from './extract.ts';
 import { receiptFor } from './receipt.ts';
@@ -291,9 +291,6 @@ export async function acquireStage(ctx: ReadContext): Promise<Acquired | Halt> {
   ctx.finalUrl = llmsTxt ? llmsTxtUrl(ctx) : doc.finalUrl;
   return { winner, page, doc, recovery, browserTried, llmsTxt, overlay, playbookStamp, cache: store && key ? { store, key } : null };
 }
-
-/** Where an llms.txt read came from. */
-export const llmsTxtUrl = (ctx: ReadContext): string => `${new URL(ctx.opts.fetchUrl).origin}/llms.txt`;
 
 /** Stores a successful response for later reads with cache_ttl_s (the cache slot the acquire stage opened). */
 export async function cacheResponse(acquired: Acquired, response: TranscodeResult): Promise<void> {

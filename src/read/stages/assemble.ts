@@ -5,6 +5,7 @@
 //     response_truncated failure of an oversize body. The budget stage calls it for every plan it tries.
 //   `assembleRead` — in: a full response and a detail level; out: the response at `lean`, `standard` or `full`
 //     (never mutates the full one). Failures stay fully typed at every level.
+import { createHash } from 'node:crypto';
 import { compactEnvelope } from '../../budget/envelope.ts';
 import type { PlanResult } from '../../budget/plan.ts';
 import type { parseDocument } from '../../budget/sections.ts';
@@ -13,11 +14,14 @@ import { readKey } from '../cache.ts';
 import { finalUrlOf, firstHeading, LEAN_HASH_HEX, leftOutSections, receiptRefOf, type DetailLevel } from '../detail.ts';
 import type { ExtractedPage } from '../extraction.ts';
 import { mustContain } from '../sidecars.ts';
-import { llmsTxtUrl, type Acquired, type Attempt } from './acquire.ts';
-import type { ReadContext, TranscodeResult } from './context.ts';
+import type { Acquired, Attempt } from './acquire.ts';
+import { llmsTxtUrl, type ReadContext, type TranscodeResult } from './context.ts';
 import type { Materialised } from './extract.ts';
 import { failRead } from './failure.ts';
-import { sha256Hex, shedReceipt, type ReceiptSigner } from './receipt.ts';
+import type { ReceiptSigner } from './receipt.ts';
+
+/** The bare lowercase hex SHA-256 a response's contentHash is. */
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** Builds the full response of one plan; `level` compacts the envelope (src/budget/envelope.ts) when it does not fit. */
 export type FullAssembler = (plan: PlanResult, reserve: number, level: number) => Promise<TranscodeResult>;
@@ -25,8 +29,8 @@ export type FullAssembler = (plan: PlanResult, reserve: number, level: number) =
 export function fullAssembler(ctx: ReadContext, acquired: Acquired, material: Materialised, signer: ReceiptSigner): FullAssembler {
   const { opts, effectiveMax, warnings } = ctx;
   const { winner, page, doc, recovery, browserTried, llmsTxt, overlay, playbookStamp } = acquired;
-  const { markdown, parsed, sidecars, wireBlocks, diff, deltaOnly, fitReport, query, cost } = material;
-  const { confidenceFor, telemetryFor, signFor } = signer;
+  const { markdown, parsed, sidecars, wireBlocks, diff, deltaOnly, fitReport, query } = material;
+  const { confidenceFor, telemetryFor, receiptOf } = signer;
   const quality = page.state.ok ? page.state.quality : undefined;
   const matKey = readKey(opts, effectiveMax, { materialization: true });
   const focusRequested = Boolean(query || opts.fragment);
@@ -77,12 +81,7 @@ export function fullAssembler(ctx: ReadContext, acquired: Acquired, material: Ma
     }
 
     // --- the receipt (receipt.ts): signed over what is returned, shed to its reserve under a budget ---
-    const signed = ((await signFor(plan, contentHash)) ?? null) as Record<string, unknown> | null;
-    const receipt: Record<string, unknown> = { ...receiptBase, ...(signed ?? {}) };
-    if (effectiveMax !== null && ctx.receiptInline) shedReceipt(receipt, reserve, cost, warn);
-    if (opts.emitCapsule && receipt.capsule === undefined && !warn.includes('receipt_capsule_omitted_by_budget')) {
-      warn.push('emit_capsule_unavailable: capsules need signed receipts (OCCAM_RECEIPTS is off or signing failed)');
-    }
+    const receipt = await receiptOf(plan, contentHash, receiptBase, reserve, warn);
 
     const compile = effectiveMax !== null || opts.fit || opts.selectors || plan.truncated || sourceCut
       ? {

@@ -11,14 +11,18 @@ import { ENVELOPE_LEVELS } from '../../budget/envelope.ts';
 import { planResponse, RECEIPT_REF_RESERVE_TOKENS, RECEIPT_RESERVE_TOKENS, type PlanResult } from '../../budget/plan.ts';
 import { halt, type Halt, type ReadContext, type TranscodeResult } from './context.ts';
 import type { Materialised } from './extract.ts';
-import type { FullAssembler } from './assemble.ts';
+import { assembleRead, sha256Hex, type FullAssembler } from './assemble.ts';
 import { failRead } from './failure.ts';
-import { sha256Hex, type ReceiptSigner } from './receipt.ts';
+import type { ReceiptSigner } from './receipt.ts';
 
 export async function budgetStage(ctx: ReadContext, material: Materialised, signer: ReceiptSigner, build: FullAssembler, finalUrl: string): Promise<TranscodeResult | Halt> {
   const { opts, effectiveMax, deps } = ctx;
   const { parsed, query, sidecars, cost } = material;
   const { signFor, telemetryFor } = signer;
+  // What the reader sees: the response at the measured detail level, or the caller's own view (the CLI's printed
+  // text). The budget is spent on it (issue 29).
+  const seenText = (r: TranscodeResult) =>
+    deps.view ? deps.view(r) : JSON.stringify(assembleRead(r, ctx.budgetDetail, { sectionsMax: ctx.sectionsMax }));
 
   // The budget covers the receipt as it will be serialised: plan with the spec's 48-token reserve, then measure
   // a trial receipt (same blocks, a stand-in hash) and re-plan with its real cost, never more than half the
@@ -58,7 +62,7 @@ export async function budgetStage(ctx: ReadContext, material: Materialised, sign
     sections: parsed.sections.length,
     plan: planFitted,
     build: (f, level) => build(f.plan, f.reserve, level),
-    measure: (r) => cost(ctx.seenText(r)),
+    measure: (r) => cost(seenText(r)),
   });
   if (!ceiling.ok) {
     const need = ceiling.suggestedMinTokens;

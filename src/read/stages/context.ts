@@ -2,7 +2,7 @@
 //   in:  the caller's TranscodeArgs and TranscodeDeps, the resolved detail level
 //   out: a ReadState at once (clock, timings, warnings, stage log, the URL as known so far), then — after the
 //        options stage (`prepareRead`) — a ReadContext: validated options, the effective max_tokens, the read's
-//        abort signal and how the budget measures what the reader sees. A bad option halts with its typed failure
+//        abort signal and the level the budget measures what the reader sees at. A bad option halts with its typed failure
 //        before anything is fetched.
 import type { RuntimeContext } from '../../runtime/context.ts';
 import type { Services } from '../../runtime/services.ts';
@@ -17,7 +17,6 @@ import { OccamError, type NestedFailureInfo } from '../../contract/failures.ts';
 import { loadBudgetCost, type TokenCost } from '../../budget/tokens.ts';
 import { resolveOptions, type TranscodeArgs, type TranscodeOptions } from '../options.ts';
 import { sectionsMaxFor, type DetailLevel } from '../detail.ts';
-import { assembleRead } from './assemble.ts';
 import { failureOf, failRead } from './failure.ts';
 
 /** The stages of one read, in the order the spine runs them (src/read/transcode.ts). */
@@ -131,11 +130,10 @@ export interface ReadContext extends ReadState {
   effectiveMax: number | null;
   /** Aborted by the deadline, the caller's cancellation or deadline_ms. */
   signal: AbortSignal;
-  /** The level the budget is measured at (issue 29). */
+  /** The level the budget is measured at (issue 29): what the reader sees is what the budget is spent on. */
   budgetDetail: DetailLevel;
+  /** Cap on the lean `sections` list under this budget. */
   sectionsMax: number;
-  /** What the reader sees of a full response: the budget is spent on it. */
-  seenText: (response: TranscodeResult) => string;
   /** The signed receipt is only charged to the budget where it travels inline; otherwise a reference does. */
   receiptInline: boolean;
 }
@@ -161,6 +159,9 @@ async function bindSearchHandle(url: string, services: Services, tenant: string 
   return (await services.use(handleStoreService)).bind(url, tenant);
 }
 
+/** Where an llms.txt read came from (prefer_llms_txt). */
+export const llmsTxtUrl = (ctx: ReadContext): string => `${new URL(ctx.opts.fetchUrl).origin}/llms.txt`;
+
 /** The options stage (no network): validated options and the effective budget, or the typed failure. */
 export async function prepareRead(state: ReadState, args: TranscodeArgs): Promise<{ opts: TranscodeOptions; effectiveMax: number | null } | Halt> {
   const { deps } = state;
@@ -182,16 +183,12 @@ export async function prepareRead(state: ReadState, args: TranscodeArgs): Promis
 export function readContext(state: ReadState, prepared: { opts: TranscodeOptions; effectiveMax: number | null }, signal: AbortSignal): ReadContext {
   const ctx = state as ReadContext;
   const { deps } = state;
-  // What the reader sees: the budget is spent on it (issue 29) — the response at the measured detail level, or
-  // the caller's own view (the CLI's printed text).
   const budgetDetail = deps.budgetDetail ?? state.detail;
-  const sectionsMax = sectionsMaxFor(prepared.effectiveMax);
   ctx.opts = prepared.opts;
   ctx.effectiveMax = prepared.effectiveMax;
   ctx.signal = signal;
   ctx.budgetDetail = budgetDetail;
-  ctx.sectionsMax = sectionsMax;
-  ctx.seenText = (r) => (deps.view ? deps.view(r) : JSON.stringify(assembleRead(r, budgetDetail, { sectionsMax })));
+  ctx.sectionsMax = sectionsMaxFor(prepared.effectiveMax);
   ctx.receiptInline = budgetDetail === 'full' && !deps.view;
   return ctx;
 }

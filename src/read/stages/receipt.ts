@@ -3,11 +3,10 @@
 //     output, or null when receipts are off, the failure is not provable, or signing failed (never faked).
 //   `receiptSigner` — in: context, Acquired, Materialised; out: how a plan is signed and what its telemetry is
 //     (the budget stage signs trial receipts to size its reserve; assemble signs the real one).
-//   `shedReceipt` — in: a receipt and the reserve it must fit; out: the receipt without the optional parts that
-//     do not fit (capsule, leaves, time anchor, signature), each named in the warnings.
+//     `receiptOf` is the receipt a response carries: signed over what is returned and, under a budget, shed to
+//     its reserve (capsule, leaves, time anchor, signature go first, each named in the warnings).
 //   `deliverRead` — in: a full response and the caller's detail level; out: the response at that level, its signed
 //     receipt written to the receipt log below `full` (kept inline when the log cannot be written).
-import { createHash } from 'node:crypto';
 import type { PlanResult } from '../../budget/plan.ts';
 import { BUDGET_TOKEN_UNIT_ID, type TokenCost } from '../../budget/tokens.ts';
 import type { RuntimeContext } from '../../runtime/context.ts';
@@ -23,8 +22,6 @@ import type { Materialised } from './extract.ts';
 
 /** Failures a negative receipt can prove (trust.md §3.9): walls the page itself put up. */
 const PROVABLE = ['captcha_or_challenge', 'requires_login', 'paywall', 'http_401', 'http_403', 'http_404', 'http_410'];
-
-export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export interface ReceiptFacts {
   finalUrl: string | null;
@@ -83,6 +80,11 @@ export interface ReceiptSigner {
   telemetryFor: (plan: PlanResult, elapsedMs: number) => Record<string, unknown>;
   /** Signs the extraction receipt of a plan (sizingOnly: a trial of the real size, never shown). */
   signFor: (plan: PlanResult, contentHash: string, sizingOnly?: boolean) => Promise<ReceiptStepOutput | Record<string, unknown> | null>;
+  /**
+   * The receipt a response carries: its telemetry (`base`) and the signature over what is returned; under a budget
+   * where it travels inline, shed to `reserve`. Every part it cannot carry is named in `warn`.
+   */
+  receiptOf: (plan: PlanResult, contentHash: string, base: Record<string, unknown>, reserve: number, warn: string[]) => Promise<Record<string, unknown>>;
 }
 
 export function receiptSigner(ctx: ReadContext, acquired: Acquired, material: Materialised): ReceiptSigner {
@@ -120,11 +122,20 @@ export function receiptSigner(ctx: ReadContext, acquired: Acquired, material: Ma
       elapsedMs: ctx.clock.mark(),
       ...(playbookStamp ? { playbook: playbookStamp } : {}),
     });
-  return { confidenceFor, telemetryFor, signFor };
+  const receiptOf = async (p: PlanResult, hash: string, base: Record<string, unknown>, reserve: number, warn: string[]) => {
+    const signed = ((await signFor(p, hash)) ?? null) as Record<string, unknown> | null;
+    const receipt: Record<string, unknown> = { ...base, ...(signed ?? {}) };
+    if (ctx.effectiveMax !== null && ctx.receiptInline) shedReceipt(receipt, reserve, material.cost, warn);
+    if (opts.emitCapsule && receipt.capsule === undefined && !warn.includes('receipt_capsule_omitted_by_budget')) {
+      warn.push('emit_capsule_unavailable: capsules need signed receipts (OCCAM_RECEIPTS is off or signing failed)');
+    }
+    return receipt;
+  };
+  return { confidenceFor, telemetryFor, signFor, receiptOf };
 }
 
 /** A receipt that does not fit its reserve sheds optional parts; it is never faked or shortened. */
-export function shedReceipt(receipt: Record<string, unknown>, reserve: number, cost: TokenCost, warn: string[]): void {
+function shedReceipt(receipt: Record<string, unknown>, reserve: number, cost: TokenCost, warn: string[]): void {
   const shed: Array<[string, string]> = [
     ['capsule', 'receipt_capsule_omitted_by_budget'],
     ['blockLeaves', 'receipt_leaves_omitted_by_budget'],
