@@ -19,6 +19,7 @@ import { Services } from '../../src/runtime/services.ts';
 import { transcode } from '../../src/read/transcode.ts';
 import { PrivateOriginAllowance, type GuardPolicy } from '../../src/fetch/guard.ts';
 import { BrowserPool } from '../../src/fetch/browser/pool.ts';
+import { chromiumFlags } from '../../src/fetch/browser/launch-flags.ts';
 import { OccamError } from '../../src/contract/failures.ts';
 import { html, startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
 import { REPO_ROOT } from '../helpers/mcp-client.ts';
@@ -314,6 +315,64 @@ if (!INSIDE) {
       assert.equal(localChromiumRunning(), false, 'and never fell back to launching a browser here');
     } finally {
       await pool.close();
+    }
+  });
+
+  test('occam doctor probes the endpoint: the service answers and its browser reaches this instance\'s proxy — or says which part fails', () => {
+    const doctor = (env: Record<string, string>) => {
+      const r = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'occam.ts'), 'doctor', '--json', '--skip-mcp'], {
+        env: { ...process.env, NODE_TEST_CONTEXT: undefined, HOME: home, OCCAM_HOME: join(home, 'occam-home'), OCCAM_BANNER: '0', ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      const json = JSON.parse(r.stdout) as { checks: Array<{ id: string; status: string; message: string; fix: string | null; data: Record<string, unknown> }> };
+      return json.checks.find((c) => c.id === 'browser.chromium')!;
+    };
+    const healthy = doctor(remoteEnv());
+    assert.equal(healthy.status, 'pass', healthy.message);
+    assert.equal(healthy.data.proxy, 'reached');
+    assert.match(healthy.message, /browser service ws:\/\/127\.0\.0\.1:\d+ \(Chromium [\d.]+\) reaches/);
+    assert.doesNotMatch(JSON.stringify(healthy), new RegExp(TOKEN), 'the token stays out of the report');
+
+    const noProxy = doctor({ ...remoteEnv(), OCCAM_BROWSER_PROXY_HOST: '127.0.0.2' });
+    assert.equal(noProxy.status, 'fail', noProxy.message);
+    assert.equal(noProxy.data.proxy, 'unreachable');
+    assert.match(noProxy.fix ?? '', /OCCAM_BROWSER_PROXY_BIND/);
+
+    const dead = doctor({ ...remoteEnv(), OCCAM_BROWSER_ENDPOINT: 'ws://127.0.0.1:9/occam-browser', OCCAM_BROWSER_CONNECT_TIMEOUT_MS: '2000' });
+    assert.equal(dead.status, 'fail');
+    assert.match(dead.message, /unreachable/);
+    assert.equal(dead.data.version, null);
+  });
+
+  test('a CDP endpoint (OCCAM_BROWSER_ENDPOINT_KIND=cdp): a Chromium started with the shipped flags renders through this process\'s proxy', async () => {
+    const port = await freePort();
+    const chromium = spawn(
+      chromiumPath()!,
+      ['--headless=new', `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${mkdtempSync(join(home, 'cdp-'))}`, ...chromiumFlags({ closedNetwork: true, marker: '--occam-cdp-test' }), 'about:blank'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let err = '';
+    chromium.stderr!.on('data', (d) => (err += d));
+    await new Promise<void>((resolve, reject) => {
+      chromium.stderr!.on('data', () => {
+        if (err.includes('DevTools listening on')) resolve();
+      });
+      chromium.on('exit', (code) => reject(new Error(`chromium exited ${code}: ${err.slice(-500)}`)));
+    });
+    const pool = new BrowserPool(runtimeWith({ ...remoteEnv(), OCCAM_BROWSER_ENDPOINT: `http://127.0.0.1:${port}`, OCCAM_BROWSER_ENDPOINT_KIND: 'cdp' }));
+    try {
+      const seen: string[] = [];
+      const page = await pool.render(site.url('/spa'), { policy: policy(), onEgress: (e) => seen.push(`${e.verdict} ${e.destination}`) });
+      assert.match(page.html, new RegExp(ARTICLE));
+      assert.ok(seen.includes(`allowed ${new URL(site.origin).host}`), `this process's egress proxy carried the page: ${seen.join(', ')}`);
+      await assert.rejects(pool.render(`http://127.0.0.1:${v4.port}/`, { policy: policy() }), (e: unknown) => e instanceof OccamError && e.code === 'private_url_blocked');
+      assert.equal(v4.connections, 0);
+    } finally {
+      await pool.close();
+      const exited = new Promise((r) => chromium.once('exit', r));
+      chromium.kill('SIGTERM');
+      await exited;
     }
   });
 }

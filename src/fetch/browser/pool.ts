@@ -310,6 +310,54 @@ export async function connectBrowserEndpoint(endpoint: BrowserEndpoint): Promise
   }
 }
 
+/** What `occam doctor` learns from the browser service: the browser's version and whether it reaches our proxy. */
+export interface EndpointProbe {
+  endpoint: string;
+  version: string | null;
+  /** reached: the remote browser got this instance's egress proxy's own answer; unreachable: it could not connect. */
+  proxy: 'reached' | 'unreachable' | 'untested';
+  error: string | null;
+}
+
+/** A host name no resolver answers (RFC 6761): the probe's navigation must be answered by the proxy itself. */
+const PROBE_URL = 'http://occam-doctor-probe.invalid/';
+
+/**
+ * Connects to the browser service and sends one navigation through a deny-all egress listener bound like a
+ * render's: the proxy's own refusal coming back proves the remote browser reaches this instance's proxy.
+ */
+export async function probeBrowserEndpoint(endpoint: BrowserEndpoint): Promise<EndpointProbe> {
+  const label = endpointLabel(endpoint.url);
+  let browser: Browser;
+  try {
+    browser = await connectBrowserEndpoint(endpoint);
+  } catch (err) {
+    const details = err instanceof OccamError ? err.details : {};
+    return { endpoint: label, version: null, proxy: 'untested', error: `${(err as Error).message}${details.detail ? ` (${String(details.detail)})` : ''}` };
+  }
+  const credentials = { username: 'occam', password: randomBytes(18).toString('base64url') };
+  const session = await openEgressSession({ policy: null, bind: endpoint.proxyBind, advertisedHost: endpoint.proxyHost, credentials });
+  try {
+    const context = await browser.newContext({ proxy: { server: session.server, bypass: PROXY_LOOPBACK, ...credentials } });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(PROBE_URL, { timeout: endpoint.connectTimeoutMs }).catch((err: Error) => err);
+      if (response instanceof Error) {
+        const unreachable = /ERR_PROXY|ERR_TUNNEL/.test(response.message);
+        return { endpoint: label, version: browser.version(), proxy: unreachable ? 'unreachable' : 'untested', error: unreachable ? null : response.message.split('\n')[0]!.slice(0, 200) };
+      }
+      return { endpoint: label, version: browser.version(), proxy: response?.headers()[EGRESS_HEADER] ? 'reached' : 'unreachable', error: null };
+    } finally {
+      await within(context.close(), CLOSE_TIMEOUT_MS);
+    }
+  } catch (err) {
+    return { endpoint: label, version: browser.version(), proxy: 'untested', error: (err as Error).message.split('\n')[0]!.slice(0, 200) };
+  } finally {
+    await session.close();
+    await within(browser.close(), CLOSE_TIMEOUT_MS);
+  }
+}
+
 export class BrowserPool {
   readonly #runtime: RuntimeContext;
   readonly #egressProxy: boolean;
