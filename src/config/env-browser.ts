@@ -122,7 +122,7 @@ export const browserVars = [
     description:
       'The address the remote browser dials to reach this instance\'s egress proxy (an IP literal, or a name listed in the browser server\'s OCCAM_BROWSER_SERVER_PROXY_HOSTS — the browser resolves no other name).',
     default: null,
-    defaultText: 'the bind address, or this host\'s first non-loopback IPv4 when the bind is 0.0.0.0',
+    defaultText: 'the bind address; for 0.0.0.0 / :: this host\'s address on the route toward the endpoint',
     parse: hostOnly,
   }),
   define<string>({

@@ -270,6 +270,15 @@ if (!INSIDE) {
     }
   });
 
+  test('a wildcard proxy bind announces the address on the route toward the endpoint', async () => {
+    const pool = new BrowserPool(runtimeWith({ ...remoteEnv(), OCCAM_BROWSER_PROXY_BIND: '0.0.0.0' }));
+    try {
+      assert.match((await pool.render(site.url('/spa'), { policy: policy() })).html, new RegExp(ARTICLE));
+    } finally {
+      await pool.close();
+    }
+  });
+
   test("a proxy address the remote browser cannot reach is browser_proxy_unreachable", async () => {
     // Listening on 127.0.0.1, announced as 127.0.0.2: nothing answers there.
     const pool = new BrowserPool(runtimeWith({ ...remoteEnv(), OCCAM_BROWSER_PROXY_HOST: '127.0.0.2' }));

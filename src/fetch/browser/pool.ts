@@ -10,6 +10,8 @@
 // OCCAM_BROWSER_PROXY_HOST) with credentials of its own, and the guard decides here, as for a local browser.
 import type { Browser, BrowserContext, Frame, Page, Request, Response, Route } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
+import { createSocket } from 'node:dgram';
+import { lookup } from 'node:dns/promises';
 import { networkInterfaces } from 'node:os';
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
@@ -258,7 +260,8 @@ export interface BrowserEndpoint {
   connectTimeoutMs: number;
   /** Where each render's egress listener listens, and the address the remote browser dials to reach it. */
   proxyBind: string;
-  proxyHost: string;
+  /** null until the first connect when the bind is a wildcard: then the address routed toward the endpoint. */
+  proxyHost: string | null;
 }
 
 /** The endpoint OCCAM_BROWSER_ENDPOINT names, or null for a local browser. */
@@ -271,18 +274,38 @@ export function browserEndpoint(runtime: Pick<RuntimeContext, 'env' | 'warn'>): 
     kind: readEnv<'playwright' | 'cdp'>('OCCAM_BROWSER_ENDPOINT_KIND', runtime.env, runtime.warn),
     connectTimeoutMs: readEnv<number>('OCCAM_BROWSER_CONNECT_TIMEOUT_MS', runtime.env, runtime.warn),
     proxyBind,
-    proxyHost: readEnv<string | null>('OCCAM_BROWSER_PROXY_HOST', runtime.env, runtime.warn) ?? advertisedAddress(proxyBind),
+    proxyHost: readEnv<string | null>('OCCAM_BROWSER_PROXY_HOST', runtime.env, runtime.warn) ?? (isWildcard(proxyBind) ? null : proxyBind),
   };
 }
 
-/** The bind address itself, or for a wildcard bind this host's first non-internal IPv4 (else loopback). */
-function advertisedAddress(bind: string): string {
-  if (bind !== '0.0.0.0' && bind !== '::') return bind;
-  for (const entries of Object.values(networkInterfaces())) {
-    const external = entries?.find((e) => e.family === 'IPv4' && !e.internal);
-    if (external) return external.address;
+const isWildcard = (bind: string) => bind === '0.0.0.0' || bind === '::';
+
+/**
+ * For a wildcard bind: this host's address on the route toward the browser service (a connected UDP socket sends
+ * nothing, it only picks the source address), so an instance on several networks announces the one the browser
+ * shares with it. Falls back to the first non-internal IPv4.
+ */
+async function addressToward(endpointUrl: string): Promise<string> {
+  try {
+    const host = new URL(endpointUrl).hostname.replace(/^\[(.*)\]$/, '$1');
+    const { address, family } = await lookup(host);
+    const socket = createSocket(family === 6 ? 'udp6' : 'udp4');
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('error', reject);
+        socket.connect(9, address, () => resolve());
+      });
+      return socket.address().address;
+    } finally {
+      socket.close();
+    }
+  } catch {
+    for (const entries of Object.values(networkInterfaces())) {
+      const external = entries?.find((e) => e.family === 'IPv4' && !e.internal);
+      if (external) return external.address;
+    }
+    return '127.0.0.1';
   }
-  return '127.0.0.1';
 }
 
 /** An endpoint for messages: scheme, host and port only (a path may carry a secret). */
@@ -298,6 +321,7 @@ export function endpointLabel(url: string): string {
 /** Connects to a remote browser; a failure is workers_unavailable with reason browser_endpoint_unreachable. */
 export async function connectBrowserEndpoint(endpoint: BrowserEndpoint): Promise<Browser> {
   const { chromium } = await import('playwright-core');
+  endpoint.proxyHost ??= await addressToward(endpoint.url);
   try {
     return endpoint.kind === 'cdp'
       ? await chromium.connectOverCDP(endpoint.url, { timeout: endpoint.connectTimeoutMs })
@@ -336,7 +360,7 @@ export async function probeBrowserEndpoint(endpoint: BrowserEndpoint): Promise<E
     return { endpoint: label, version: null, proxy: 'untested', error: `${(err as Error).message}${details.detail ? ` (${String(details.detail)})` : ''}` };
   }
   const credentials = { username: 'occam', password: randomBytes(18).toString('base64url') };
-  const session = await openEgressSession({ policy: null, bind: endpoint.proxyBind, advertisedHost: endpoint.proxyHost, credentials });
+  const session = await openEgressSession({ policy: null, bind: endpoint.proxyBind, advertisedHost: endpoint.proxyHost ?? undefined, credentials });
   try {
     const context = await browser.newContext({ proxy: { server: session.server, bypass: PROXY_LOOPBACK, ...credentials } });
     try {
@@ -407,7 +431,7 @@ export class BrowserPool {
   }
 
   #openSession(policy: GuardPolicy | null, resolve?: Resolver, dial?: DialSeam, onEvent?: (event: EgressEvent) => void, credentials?: ProxyCredentials): Promise<EgressSession> {
-    const remote = this.#endpoint ? { bind: this.#endpoint.proxyBind, advertisedHost: this.#endpoint.proxyHost, credentials } : {};
+    const remote = this.#endpoint ? { bind: this.#endpoint.proxyBind, advertisedHost: this.#endpoint.proxyHost ?? undefined, credentials } : {};
     return openEgressSession({ policy, resolve, dial, onEvent, connectTimeoutMs: 15_000, ownPorts: () => this.#sessionPorts, ...remote }).then((session) => {
       this.#sessionPorts.add(session.port);
       return session;
