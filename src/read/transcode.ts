@@ -14,6 +14,7 @@ import { fitToCeiling, type Fitted } from '../budget/ceiling.ts';
 import { BUDGET_TOKEN_UNIT_ID, loadBudgetCost, type TokenCost } from '../budget/tokens.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import { readEnv } from '../config/env.ts';
+import { LOCAL_TENANT } from '../runtime/tenant.ts';
 import { OccamError, isRetryable, nestedFailure, normaliseError, type FailureCode, type NestedFailureInfo } from '../contract/failures.ts';
 import { acquire, guardPolicyFor, parseFetchUrl, type AcquiredDocument } from '../fetch/acquire.ts';
 import { loadSessionProfileFor } from '../fetch/session.ts';
@@ -23,7 +24,7 @@ import { politenessService } from '../fetch/politeness.ts';
 import type { DialSeam } from '../fetch/transport.ts';
 import type { Services } from '../runtime/services.ts';
 import { defineService } from '../runtime/services.ts';
-import { openResponseCache, cacheEligible, cacheKey, materializationKey } from './cache.ts';
+import { openResponseCache, cacheEligible, cacheKey, materializationKey, privateCacheOwner, PUBLIC_SCOPE, type CacheScope } from './cache.ts';
 import { extractAcquired, type ExtractedPage } from './extraction.ts';
 import { resolveOptions, type TranscodeArgs, type TranscodeOptions } from './options.ts';
 import { boundedEcho } from './url-input.ts';
@@ -362,11 +363,16 @@ async function run(
   const seenText = (r: TranscodeResult) => (deps.view ? deps.view(r) : JSON.stringify(assembleRead(r, budgetDetail, { sectionsMax })));
   // The signed receipt is only charged to the budget where it travels inline; otherwise a reference does.
   const receiptInline = budgetDetail === 'full' && !deps.view;
-  const eligible = cacheEligible(opts);
-  const key = eligible ? cacheKey(opts, effectiveMax, deps.view ? 'view' : budgetDetail) : null;
+  const eligible = cacheEligible(opts, readEnv<boolean>('OCCAM_CACHE_SESSION_READS', runtime.env, runtime.warn));
+  // A read with a session profile is private to its tenant and that profile (issue 33); every other read is public.
+  const scope: CacheScope =
+    eligible && opts.sessionProfile
+      ? { private: true, owner: privateCacheOwner(deps.tenant ?? LOCAL_TENANT, await loadSessionProfileFor(opts.sessionProfile, parseFetchUrl(opts.fetchUrl), runtime)) }
+      : PUBLIC_SCOPE;
+  const key = eligible ? cacheKey(opts, effectiveMax, deps.view ? 'view' : budgetDetail, scope) : null;
   const cache = eligible ? await services.use(responseCacheService) : null;
   if (cache && key && opts.cacheTtlS) {
-    const hit = await cache.get(key, opts.cacheTtlS);
+    const hit = await cache.get(key, opts.cacheTtlS, scope);
     if (hit) return { ...(hit.response as TranscodeResult), cached: true, cacheAgeS: hit.ageS };
   }
 
@@ -887,7 +893,7 @@ async function run(
   }
   timings.compileMs = Math.round(performance.now() - compileStart);
   if (response.timings) (response.timings as Record<string, number>).compileMs = timings.compileMs;
-  if (response.ok && cache && key) await cache.put(key, response);
+  if (response.ok && cache && key) await cache.put(key, response, scope);
   return response;
 }
 
