@@ -522,11 +522,12 @@ export class BrowserPool {
     this.#renders += 1;
     let context: BrowserContext | null = null;
     let egress: EgressSession | null = null;
+    let browser: Browser | null = null;
     const faults = new RenderFaults();
     const onAbort = () => void this.#closeContext(context);
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const browser = await this.#browserInstance();
+      browser = await this.#browserInstance();
       if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
       // This render's egress listener: its policy, resolver and pins, closed with the context.
       // A remote browser reaches the listener over the network: this render's own credentials keep everyone else out.
@@ -566,7 +567,8 @@ export class BrowserPool {
           ? `The browser service could not reach this instance's egress proxy at ${this.#endpoint.proxyHost} (OCCAM_BROWSER_PROXY_HOST, listening on OCCAM_BROWSER_PROXY_BIND=${this.#endpoint.proxyBind}).`
           : 'The browser could not reach its egress proxy.');
       }
-      if (this.#endpoint && /Target (page, context or browser )?closed|Browser has been closed|browser has disconnected|WebSocket/i.test(message)) {
+      // The connection went away (the service stopped or restarted), not the page: say so, and the next read reconnects.
+      if (this.#endpoint && browser && !browser.isConnected()) {
         throw new OccamError('workers_unavailable', `The connection to the browser service at ${endpointLabel(this.#endpoint.url)} was lost during the read.`, {
           reason: 'browser_endpoint_unreachable',
         });
