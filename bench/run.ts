@@ -21,6 +21,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./playbooks.ts'),
   () => import('./reading.ts'),
   () => import('./scale.ts'),
+  () => import('./browser-tier.ts'),
 ];
 
 mkdirSync(new URL('./out/', import.meta.url), { recursive: true });

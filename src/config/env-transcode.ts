@@ -1,5 +1,5 @@
 // Variables of the transcode materialisation step (reading.md §14.1, §15): chunk size and the response cache.
-import { define, int, oneOf, text } from './env-spec.ts';
+import { define, flag, int, oneOf, text } from './env-spec.ts';
 
 export const transcodeVars = [
   define({
@@ -19,6 +19,15 @@ export const transcodeVars = [
     default: null,
     defaultText: '`$XDG_CACHE_HOME/occam` (`~/.cache/occam`; `~/Library/Caches/occam`; `%LOCALAPPDATA%\\occam\\cache`)',
     parse: text(),
+  }),
+  define<boolean>({
+    name: 'OCCAM_CACHE_SESSION_READS',
+    area: 'reading',
+    description:
+      'Cache reads made with a `session_profile` too (`cache_ttl_s`), as private entries: visible only to the tenant that read them, with the same profile and the same credentials in it, on the file cache and on the shared PostgreSQL store alike. Off: such reads are never cached (reading.md §15; docs/spec-deviations.md).',
+    default: false,
+    defaultText: 'off',
+    parse: flag(),
   }),
   define({
     name: 'OCCAM_RESPONSE_DETAIL',

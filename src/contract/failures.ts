@@ -40,6 +40,7 @@ export const FAILURE_CODES = {
   session_profile_host_mismatch: 'Profile was imported for other hosts (or names none) than the URL read.',
   workers_unavailable: 'Extraction backend missing or not ready.',
   browser_required: 'Page needs a browser and none is installed.',
+  browser_proxy_unreachable: "The remote browser (OCCAM_BROWSER_ENDPOINT) could not reach this instance's egress proxy (OCCAM_BROWSER_PROXY_BIND / OCCAM_BROWSER_PROXY_HOST).",
   spawn_failed: 'A worker process could not be started.',
   action_failed: 'A browser action step failed; remaining steps skipped.',
   // multi-URL & discovery

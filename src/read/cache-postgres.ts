@@ -3,7 +3,7 @@
 // cache, any database error is a miss and a failed write is ignored: the cache can only save a fetch.
 import type { Pool } from 'pg';
 import { bestEffortPool, registerMigrations, type PoolSource } from '../store/index.ts';
-import { CACHE_SCHEMA_VERSION, type CacheHit, type ResponseCache } from './cache.ts';
+import { CACHE_SCHEMA_VERSION, PUBLIC_SCOPE, type CacheHit, type CacheScope, type ResponseCache } from './cache.ts';
 
 export const CACHE_KIND = 'response-cache';
 
@@ -21,6 +21,11 @@ CREATE TABLE response_cache (
 CREATE INDEX response_cache_created ON response_cache (created_at_ms);
 `,
   },
+  {
+    version: 2,
+    name: 'private entries: the owner a private read is visible to (null: public)',
+    sql: `ALTER TABLE response_cache ADD COLUMN private_owner text;`,
+  },
 ]);
 
 export class PostgresResponseCache implements ResponseCache {
@@ -33,12 +38,13 @@ export class PostgresResponseCache implements ResponseCache {
     this.now = now;
   }
 
-  async get(key: string, ttlS: number): Promise<CacheHit | null> {
+  async get(key: string, ttlS: number, scope: CacheScope = PUBLIC_SCOPE): Promise<CacheHit | null> {
     try {
       const pool = await this.pool();
+      // The owner is compared here, not only folded into the key: a private entry is never returned to anyone else.
       const { rows } = await pool.query<{ created_at_ms: string; response: string; schema_version: number }>(
-        'SELECT created_at_ms, response, schema_version FROM response_cache WHERE key = $1',
-        [key],
+        'SELECT created_at_ms, response, schema_version FROM response_cache WHERE key = $1 AND private_owner IS NOT DISTINCT FROM $2',
+        [key, scope.private ? scope.owner : null],
       );
       const row = rows[0];
       if (!row || row.schema_version !== CACHE_SCHEMA_VERSION) return null;
@@ -66,13 +72,15 @@ export class PostgresResponseCache implements ResponseCache {
     }
   }
 
-  async put(key: string, response: Record<string, unknown>): Promise<void> {
+  async put(key: string, response: Record<string, unknown>, scope: CacheScope = PUBLIC_SCOPE): Promise<void> {
     try {
       const pool = await this.pool();
+      // An entry is only ever replaced by its own owner's (or, public, by a public one).
       await pool.query(
-        `INSERT INTO response_cache (key, schema_version, created_at_ms, response) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (key) DO UPDATE SET schema_version = excluded.schema_version, created_at_ms = excluded.created_at_ms, response = excluded.response`,
-        [key, CACHE_SCHEMA_VERSION, Math.round(this.now()), JSON.stringify(response)],
+        `INSERT INTO response_cache (key, schema_version, created_at_ms, response, private_owner) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (key) DO UPDATE SET schema_version = excluded.schema_version, created_at_ms = excluded.created_at_ms, response = excluded.response
+         WHERE response_cache.private_owner IS NOT DISTINCT FROM excluded.private_owner`,
+        [key, CACHE_SCHEMA_VERSION, Math.round(this.now()), JSON.stringify(response), scope.private ? scope.owner : null],
       );
     } catch (err) {
       this.note(err);

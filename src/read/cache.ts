@@ -5,12 +5,18 @@
 //
 // Two implementations of one interface: files under the cache dir (the default) and the shared PostgreSQL store
 // (OCCAM_STORE_URL, cache-postgres.ts), so a read cached by one instance is served by every other.
+//
+// Private entries (issue 33): with OCCAM_CACHE_SESSION_READS=1 a read made with a session profile is cached too,
+// marked private to its owner — the tenant that read it, the profile id and the profile's contents. Its key
+// carries the owner and both backends store the owner beside the entry and compare it on every lookup, so another
+// tenant, another profile, or the same profile re-imported with other credentials never sees it.
 import { createHash } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
 import { open, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isPrivateUrlLiteral } from '../fetch/guard.ts';
 import type { TranscodeOptions } from './options.ts';
+import type { SessionProfile } from '../fetch/session.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import type { Services } from '../runtime/services.ts';
 import { occamPaths } from '../config/paths.ts';
@@ -31,9 +37,23 @@ export function normaliseUrlForKey(url: string): string {
   }
 }
 
-export function cacheEligible(opts: TranscodeOptions): boolean {
+/** Who may see a cache entry: everyone (a public read), or one owner (a private read, see privateCacheOwner). */
+export type CacheScope = { private: false } | { private: true; owner: string };
+export const PUBLIC_SCOPE: CacheScope = { private: false };
+
+/**
+ * The owner of a private read: the tenant, the profile id and a digest of what the profile sends (so a profile
+ * re-imported with other credentials is another owner). Hashed: neither tenant nor profile names are stored.
+ */
+export function privateCacheOwner(tenant: string, profile: Pick<SessionProfile, 'profileId' | 'headers' | 'hosts' | 'storageStatePath'>): string {
+  const headers = Object.entries(profile.headers).map(([k, v]) => [k.toLowerCase(), v]).sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+  return sha256Hex(JSON.stringify(['occam-private-v1', tenant, profile.profileId, headers, [...profile.hosts].sort(), profile.storageStatePath]));
+}
+
+/** `privateReads`: OCCAM_CACHE_SESSION_READS — a session-profile read may be cached as a private entry. */
+export function cacheEligible(opts: TranscodeOptions, privateReads = false): boolean {
   if (!opts.cacheTtlS || opts.cacheTtlS <= 0) return false;
-  if (opts.sessionProfile || opts.ifNoneMatch || opts.diffAgainst || opts.preferLlmsTxt) return false;
+  if ((opts.sessionProfile && !privateReads) || opts.ifNoneMatch || opts.diffAgainst || opts.preferLlmsTxt) return false;
   try {
     return !isPrivateUrlLiteral(opts.fetchUrl);
   } catch {
@@ -74,7 +94,8 @@ export function readDescriptor(opts: TranscodeOptions, effectiveMaxTokens: numbe
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** Which key of a read: its materialisation (the body) or its response-cache entry (seen through `cacheView`). */
-export type ReadKeyKind = { materialization: true } | { cacheView: string };
+/** A private read's cache key also names its owner (issue 33: a tenant's session-profile reads stay its own). */
+export type ReadKeyKind = { materialization: true } | { cacheView: string; scope?: CacheScope };
 
 /**
  * The one key builder of a read (issue 29). The materialisation key is `sha256:` hex over the newline-framed
@@ -86,12 +107,15 @@ export type ReadKeyKind = { materialization: true } | { cacheView: string };
 export function readKey(opts: TranscodeOptions, effectiveMaxTokens: number | null, kind: ReadKeyKind): string {
   const descriptor = readDescriptor(opts, effectiveMaxTokens);
   if ('materialization' in kind) return `sha256:${sha256Hex(descriptor.join('\n'))}`;
+  const scope = kind.scope ?? PUBLIC_SCOPE;
   const lines = [
     'occam-cache-v2',
     ...descriptor,
     `section=${opts.section ?? ''}`,
     `emit_capsule=${flag(opts.emitCapsule)}`,
     ...(effectiveMaxTokens !== null ? [`view=${kind.cacheView}`] : []),
+    // Public keys are unchanged (entries cached before private reads existed stay valid).
+    ...(scope.private ? [`private=${scope.owner}`] : []),
   ];
   return sha256Hex(lines.join('\n'));
 }
@@ -102,10 +126,13 @@ export interface CacheHit {
 }
 
 export interface ResponseCache {
-  /** A stored envelope younger than `ttlS`, else null (an expired entry is deleted). Errors are misses. */
-  get(key: string, ttlS: number): Promise<CacheHit | null>;
-  /** Stores an envelope; failures are swallowed — a cache that cannot write is just empty. */
-  put(key: string, response: Record<string, unknown>): Promise<void>;
+  /**
+   * A stored envelope younger than `ttlS` and stored under the same scope (a private entry only for its owner, a
+   * public one only as public), else null (an expired entry is deleted). Errors are misses.
+   */
+  get(key: string, ttlS: number, scope?: CacheScope): Promise<CacheHit | null>;
+  /** Stores an envelope under its scope; failures are swallowed — a cache that cannot write is just empty. */
+  put(key: string, response: Record<string, unknown>, scope?: CacheScope): Promise<void>;
   /** Retention: deletes the entries stored before `cutoffMs` whatever TTL a later read would ask for; returns the count. */
   sweep(cutoffMs: number): Promise<number>;
 }
@@ -134,10 +161,10 @@ export class FileResponseCache implements ResponseCache {
    * A stored envelope younger than `ttlS`, else null (an expired entry is deleted). A cache directory another user
    * owns or may write to is `state_dir_unsafe`: whatever it holds could have been planted, so it is never read.
    */
-  async get(key: string, ttlS: number): Promise<CacheHit | null> {
+  async get(key: string, ttlS: number, scope: CacheScope = PUBLIC_SCOPE): Promise<CacheHit | null> {
     if (!existsSync(this.dir)) return null;
     assertSafeDir(this.dir, 'response cache', CACHE_ELSEWHERE);
-    let entry: { schemaVersion?: unknown; createdAtUnixSeconds?: unknown; responseJson?: unknown };
+    let entry: { schemaVersion?: unknown; createdAtUnixSeconds?: unknown; responseJson?: unknown; privateOwner?: unknown };
     try {
       entry = JSON.parse(await readOwnEntry(this.file(key)));
     } catch {
@@ -146,6 +173,8 @@ export class FileResponseCache implements ResponseCache {
     if (entry.schemaVersion !== CACHE_SCHEMA_VERSION || typeof entry.createdAtUnixSeconds !== 'number' || typeof entry.responseJson !== 'string') {
       return null;
     }
+    // An entry without an owner is public (entries written before private reads existed have none).
+    if ((entry.privateOwner ?? null) !== (scope.private ? scope.owner : null)) return null;
     const ageS = Math.max(0, Math.floor(this.now() / 1000 - entry.createdAtUnixSeconds));
     if (this.now() / 1000 - entry.createdAtUnixSeconds > ttlS) {
       await rm(this.file(key), { force: true }).catch(() => undefined);
@@ -187,12 +216,13 @@ export class FileResponseCache implements ResponseCache {
    * Exclusive-create write (owner-only dir and file, random temp + rename); failures are swallowed — a cache that
    * cannot write (or whose directory is unsafe) is just empty.
    */
-  async put(key: string, response: Record<string, unknown>): Promise<void> {
+  async put(key: string, response: Record<string, unknown>, scope: CacheScope = PUBLIC_SCOPE): Promise<void> {
     try {
       ensurePrivateDir(this.dir, 'response cache', CACHE_ELSEWHERE);
       const body = JSON.stringify({
         schemaVersion: CACHE_SCHEMA_VERSION,
         createdAtUnixSeconds: this.now() / 1000,
+        ...(scope.private ? { privateOwner: scope.owner } : {}),
         responseJson: JSON.stringify(response),
       });
       replaceFileExclusive(this.file(key), body, { mode: PRIVATE_FILE_MODE, createParents: false });

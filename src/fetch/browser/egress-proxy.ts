@@ -4,7 +4,11 @@
 // WebSockets) and absolute-form upgrades alike. A refused destination gets an answer from the proxy and never a
 // socket, so there is no TCP connect to port-scan with. One listener per render (its policy, resolver and log)
 // plus one deny-all listener for the browser's own background traffic.
+//
+// With a remote browser (OCCAM_BROWSER_ENDPOINT) the listener is bound where the browser service can reach it and
+// demands the render's own proxy credentials: anyone else who finds the port is answered 407 and dialled nothing.
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
 import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
 import { OccamError } from '../../contract/failures.ts';
 import { bareHost, classifyAddress, parseIpLiteral, portOf, resolveAndCheck, systemResolver, type GuardPolicy, type ResolvedAddress, type Resolver } from '../guard.ts';
@@ -39,7 +43,36 @@ export interface EgressSessionOptions {
   onEvent?: (event: EgressEvent) => void;
   /** Ports of other proxy listeners: never a destination, whatever the policy (no proxy loops). */
   ownPorts?: () => ReadonlySet<number>;
+  /** Address to listen on (default 127.0.0.1: the browser runs on this host). */
+  bind?: string;
+  /** The address the browser dials to reach this listener (default: the bind address). */
+  advertisedHost?: string;
+  /** Proxy credentials every request must carry (Basic); without them the answer is 407 and nothing is dialled. */
+  credentials?: ProxyCredentials;
 }
+
+export interface ProxyCredentials {
+  username: string;
+  password: string;
+}
+
+const PROXY_REALM = 'occam-egress';
+/** The answer to a request without this render's proxy credentials. */
+const RAW_AUTH_CHALLENGE = `HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="${PROXY_REALM}"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
+
+/** Whether a Proxy-Authorization header carries exactly these credentials (constant-time on the secret). */
+export function proxyAuthorized(header: string | string[] | undefined, credentials: ProxyCredentials | undefined): boolean {
+  if (!credentials) return true;
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(value ?? '');
+  if (!match) return false;
+  const given = Buffer.from(match[1]!, 'base64');
+  const expected = Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** host for a URL authority (IPv6 literals bracketed). */
+const authorityHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 const LOG_LIMIT = 2000;
 
@@ -112,6 +145,7 @@ export class EgressSession {
   readonly #deniedTunnels = new Set<string>();
   #port = 0;
   #denied = 0;
+  #unauthorized = 0;
 
   constructor(opts: EgressSessionOptions) {
     this.#opts = opts;
@@ -121,9 +155,23 @@ export class EgressSession {
     this.#agent = new Agent({ keepAlive: true, maxSockets: 16 });
     // A fault while handling one of the page's requests ends that request (its connection is dropped, the browser
     // sees a failed request) and nothing else: it never escapes into the process.
-    this.#server = createServer({ requireHostHeader: false }, (req, res) => void this.#onRequest(req, res).catch(() => res.destroy()));
-    this.#server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => void this.#onConnect(req, socket, head).catch(() => socket.destroy()));
-    this.#server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => void this.#onUpgrade(req, socket, head).catch(() => socket.destroy()));
+    this.#server = createServer({ requireHostHeader: false }, (req, res) => {
+      if (!this.#authorized(req)) {
+        req.resume();
+        res.writeHead(407, { 'proxy-authenticate': `Basic realm="${PROXY_REALM}"`, 'content-length': '0', connection: 'close' });
+        res.end();
+        return;
+      }
+      void this.#onRequest(req, res).catch(() => res.destroy());
+    });
+    this.#server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      if (!this.#authorized(req)) return void socket.end(RAW_AUTH_CHALLENGE);
+      void this.#onConnect(req, socket, head).catch(() => socket.destroy());
+    });
+    this.#server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      if (!this.#authorized(req)) return void socket.end(RAW_AUTH_CHALLENGE);
+      void this.#onUpgrade(req, socket, head).catch(() => socket.destroy());
+    });
     this.#server.on('connection', (socket: Socket) => this.#track(socket));
     this.#server.on('clientError', (_err, socket: Socket) => socket.destroy());
   }
@@ -131,7 +179,7 @@ export class EgressSession {
   async listen(): Promise<this> {
     await new Promise<void>((resolve, reject) => {
       this.#server.once('error', reject);
-      this.#server.listen(0, '127.0.0.1', () => resolve());
+      this.#server.listen(0, this.#opts.bind ?? '127.0.0.1', () => resolve());
       // The listener alone never keeps the process alive: its owner (a render, the browser) does.
       this.#server.unref();
     });
@@ -145,7 +193,18 @@ export class EgressSession {
 
   /** The proxy URL Chromium is pointed at. */
   get server(): string {
-    return `http://127.0.0.1:${this.#port}`;
+    return `http://${authorityHost(this.#opts.advertisedHost ?? this.#opts.bind ?? '127.0.0.1')}:${this.#port}`;
+  }
+
+  /** Connections answered 407: they did not carry this render's proxy credentials (the browser's first try, or a stranger). */
+  get unauthorized(): number {
+    return this.#unauthorized;
+  }
+
+  #authorized(req: IncomingMessage): boolean {
+    if (proxyAuthorized(req.headers['proxy-authorization'], this.#opts.credentials)) return true;
+    this.#unauthorized += 1;
+    return false;
   }
 
   /** Destinations refused by the guard (here, or by the pool before Chromium sent them). */
@@ -216,7 +275,9 @@ export class EgressSession {
       const addresses = await this.#pinned(url, tunnel);
       // A proxy listener is never a destination, by literal or by name (no proxy loops, even when private
       // destinations are allowed).
-      if (this.#opts.ownPorts?.().has(port) && addresses.some((a) => classifyAddress(a.address) === 'loopback' || classifyAddress(a.address) === 'unspecified')) {
+      const own = new Set([this.#opts.bind, this.#opts.advertisedHost].filter((h): h is string => Boolean(h)));
+      const ownAddress = (address: string) => classifyAddress(address) === 'loopback' || classifyAddress(address) === 'unspecified' || own.has(address);
+      if (this.#opts.ownPorts?.().has(port) && addresses.some((a) => ownAddress(a.address))) {
         return { verdict: 'denied', reason: 'egress_proxy' };
       }
       return { addresses };

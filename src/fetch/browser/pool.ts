@@ -3,7 +3,16 @@
 // between reads), everything the page sends leaves through the egress proxy (egress-proxy.ts), where the outbound
 // guard decides, and a render that times out, is cancelled or crashes closes its context — the browser process
 // itself is closed at shutdown, so no Chromium outlives the host.
+//
+// With OCCAM_BROWSER_ENDPOINT the pool connects to a shared browser service instead of launching (a Playwright
+// browser server, or a CDP endpoint) and reconnects after it restarts. The egress proxy stays in the path: each
+// render's listener is bound on OCCAM_BROWSER_PROXY_BIND, the remote context is pointed at it (as
+// OCCAM_BROWSER_PROXY_HOST) with credentials of its own, and the guard decides here, as for a local browser.
 import type { Browser, BrowserContext, Frame, Page, Request, Response, Route } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import { createSocket } from 'node:dgram';
+import { lookup } from 'node:dns/promises';
+import { networkInterfaces } from 'node:os';
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { OccamError } from '../../contract/failures.ts';
@@ -12,8 +21,9 @@ import { inFaultScope } from '../../runtime/fault-policy.ts';
 import type { GuardPolicy, Resolver } from '../guard.ts';
 import type { DialSeam } from '../transport.ts';
 import type { BrowserCookie } from '../session.ts';
-import { CONNECTION_REFUSED_REASON, EGRESS_HEADER, EGRESS_REASON_HEADER, openEgressSession, type EgressEvent, type EgressSession } from './egress-proxy.ts';
+import { CONNECTION_REFUSED_REASON, EGRESS_HEADER, EGRESS_REASON_HEADER, openEgressSession, type EgressEvent, type EgressSession, type ProxyCredentials } from './egress-proxy.ts';
 import { installHint, locateBrowser } from './discover.ts';
+import { chromiumFlags, PROXY_LOOPBACK } from './launch-flags.ts';
 import { runActionPlan, type ActionOutcome, type BrowserAction } from './actions.ts';
 
 export const BROWSER_HTML_CAP = 900_000;
@@ -243,15 +253,140 @@ export interface BrowserPoolOptions {
 
 const BROWSER_POOL_SCOPE = { kind: 'browser-pool', label: 'the browser pool' } as const;
 
-/** Chromium never resolves a name itself: every name goes to the proxy, which resolves it under the guard. */
-const RESOLVE_NOTHING = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
-/** Loopback is not exempt from the proxy (Chromium bypasses it by default). */
-const PROXY_LOOPBACK = '<-loopback>';
+/** The shared browser service a pool connects to instead of launching (OCCAM_BROWSER_ENDPOINT). */
+export interface BrowserEndpoint {
+  url: string;
+  kind: 'playwright' | 'cdp';
+  connectTimeoutMs: number;
+  /** Where each render's egress listener listens, and the address the remote browser dials to reach it. */
+  proxyBind: string;
+  /** null until the first connect when the bind is a wildcard: then the address routed toward the endpoint. */
+  proxyHost: string | null;
+}
+
+/** The endpoint OCCAM_BROWSER_ENDPOINT names, or null for a local browser. */
+export function browserEndpoint(runtime: Pick<RuntimeContext, 'env' | 'warn'>): BrowserEndpoint | null {
+  const url = readEnv<string | null>('OCCAM_BROWSER_ENDPOINT', runtime.env, runtime.warn);
+  if (!url) return null;
+  const proxyBind = readEnv<string>('OCCAM_BROWSER_PROXY_BIND', runtime.env, runtime.warn);
+  return {
+    url,
+    kind: readEnv<'playwright' | 'cdp'>('OCCAM_BROWSER_ENDPOINT_KIND', runtime.env, runtime.warn),
+    connectTimeoutMs: readEnv<number>('OCCAM_BROWSER_CONNECT_TIMEOUT_MS', runtime.env, runtime.warn),
+    proxyBind,
+    proxyHost: readEnv<string | null>('OCCAM_BROWSER_PROXY_HOST', runtime.env, runtime.warn) ?? (isWildcard(proxyBind) ? null : proxyBind),
+  };
+}
+
+const isWildcard = (bind: string) => bind === '0.0.0.0' || bind === '::';
+
+/**
+ * For a wildcard bind: this host's address on the route toward the browser service (a connected UDP socket sends
+ * nothing, it only picks the source address), so an instance on several networks announces the one the browser
+ * shares with it. Falls back to the first non-internal IPv4.
+ */
+async function addressToward(endpointUrl: string): Promise<string> {
+  try {
+    const host = new URL(endpointUrl).hostname.replace(/^\[(.*)\]$/, '$1');
+    const { address, family } = await lookup(host);
+    const socket = createSocket(family === 6 ? 'udp6' : 'udp4');
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('error', reject);
+        socket.connect(9, address, () => resolve());
+      });
+      return socket.address().address;
+    } finally {
+      socket.close();
+    }
+  } catch {
+    for (const entries of Object.values(networkInterfaces())) {
+      const external = entries?.find((e) => e.family === 'IPv4' && !e.internal);
+      if (external) return external.address;
+    }
+    return '127.0.0.1';
+  }
+}
+
+/** An endpoint for messages: scheme, host and port only (a path may carry a secret). */
+export function endpointLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return 'the configured endpoint';
+  }
+}
+
+/** Connects to a remote browser; a failure is workers_unavailable with reason browser_endpoint_unreachable. */
+export async function connectBrowserEndpoint(endpoint: BrowserEndpoint): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  endpoint.proxyHost ??= await addressToward(endpoint.url);
+  try {
+    return endpoint.kind === 'cdp'
+      ? await chromium.connectOverCDP(endpoint.url, { timeout: endpoint.connectTimeoutMs })
+      : await chromium.connect(endpoint.url, { timeout: endpoint.connectTimeoutMs });
+  } catch (err) {
+    throw new OccamError('workers_unavailable', `The browser service at ${endpointLabel(endpoint.url)} (OCCAM_BROWSER_ENDPOINT) could not be reached.`, {
+      reason: 'browser_endpoint_unreachable',
+      detail: (err as Error).message.split('\n')[0].slice(0, 200).replace(endpoint.url, endpointLabel(endpoint.url)),
+    });
+  }
+}
+
+/** What `occam doctor` learns from the browser service: the browser's version and whether it reaches our proxy. */
+export interface EndpointProbe {
+  endpoint: string;
+  version: string | null;
+  /** reached: the remote browser got this instance's egress proxy's own answer; unreachable: it could not connect. */
+  proxy: 'reached' | 'unreachable' | 'untested';
+  error: string | null;
+}
+
+/** A host name no resolver answers (RFC 6761): the probe's navigation must be answered by the proxy itself. */
+const PROBE_URL = 'http://occam-doctor-probe.invalid/';
+
+/**
+ * Connects to the browser service and sends one navigation through a deny-all egress listener bound like a
+ * render's: the proxy's own refusal coming back proves the remote browser reaches this instance's proxy.
+ */
+export async function probeBrowserEndpoint(endpoint: BrowserEndpoint): Promise<EndpointProbe> {
+  const label = endpointLabel(endpoint.url);
+  let browser: Browser;
+  try {
+    browser = await connectBrowserEndpoint(endpoint);
+  } catch (err) {
+    const details = err instanceof OccamError ? err.details : {};
+    return { endpoint: label, version: null, proxy: 'untested', error: `${(err as Error).message}${details.detail ? ` (${String(details.detail)})` : ''}` };
+  }
+  const credentials = { username: 'occam', password: randomBytes(18).toString('base64url') };
+  const session = await openEgressSession({ policy: null, bind: endpoint.proxyBind, advertisedHost: endpoint.proxyHost ?? undefined, credentials });
+  try {
+    const context = await browser.newContext({ proxy: { server: session.server, bypass: PROXY_LOOPBACK, ...credentials } });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(PROBE_URL, { timeout: endpoint.connectTimeoutMs }).catch((err: Error) => err);
+      if (response instanceof Error) {
+        const unreachable = /ERR_PROXY|ERR_TUNNEL/.test(response.message);
+        return { endpoint: label, version: browser.version(), proxy: unreachable ? 'unreachable' : 'untested', error: unreachable ? null : response.message.split('\n')[0]!.slice(0, 200) };
+      }
+      return { endpoint: label, version: browser.version(), proxy: response?.headers()[EGRESS_HEADER] ? 'reached' : 'unreachable', error: null };
+    } finally {
+      await within(context.close(), CLOSE_TIMEOUT_MS);
+    }
+  } catch (err) {
+    return { endpoint: label, version: browser.version(), proxy: 'untested', error: (err as Error).message.split('\n')[0]!.slice(0, 200) };
+  } finally {
+    await session.close();
+    await within(browser.close(), CLOSE_TIMEOUT_MS);
+  }
+}
 
 export class BrowserPool {
   readonly #runtime: RuntimeContext;
   readonly #egressProxy: boolean;
   readonly #netLogPath: string | null;
+  readonly #endpoint: BrowserEndpoint | null;
   /** Deny-all listener for the browser's own traffic (updates, safe browsing…): every attempt is logged, none dialled. */
   #background: Promise<EgressSession> | null = null;
   readonly #sessionPorts = new Set<number>();
@@ -268,6 +403,7 @@ export class BrowserPool {
     this.#runtime = runtime;
     this.#egressProxy = options.egressProxy ?? true;
     this.#netLogPath = options.netLogPath ?? null;
+    this.#endpoint = browserEndpoint(runtime);
     this.#maxParallel = readEnv<number>('OCCAM_BROWSER_MAX_PARALLEL', runtime.env, runtime.warn);
     this.#defaultTimeoutMs = readEnv<number>('OCCAM_BROWSER_TIMEOUT_MS', runtime.env, runtime.warn);
     this.#slots = new Slots(this.#maxParallel);
@@ -289,8 +425,14 @@ export class BrowserPool {
     return this.#background ? (await this.#background).log() : [];
   }
 
-  #openSession(policy: GuardPolicy | null, resolve?: Resolver, dial?: DialSeam, onEvent?: (event: EgressEvent) => void): Promise<EgressSession> {
-    return openEgressSession({ policy, resolve, dial, onEvent, connectTimeoutMs: 15_000, ownPorts: () => this.#sessionPorts }).then((session) => {
+  /** Whether renders run on a shared browser service (OCCAM_BROWSER_ENDPOINT) rather than a browser launched here. */
+  get remote(): boolean {
+    return this.#endpoint !== null;
+  }
+
+  #openSession(policy: GuardPolicy | null, resolve?: Resolver, dial?: DialSeam, onEvent?: (event: EgressEvent) => void, credentials?: ProxyCredentials): Promise<EgressSession> {
+    const remote = this.#endpoint ? { bind: this.#endpoint.proxyBind, advertisedHost: this.#endpoint.proxyHost ?? undefined, credentials } : {};
+    return openEgressSession({ policy, resolve, dial, onEvent, connectTimeoutMs: 15_000, ownPorts: () => this.#sessionPorts, ...remote }).then((session) => {
       this.#sessionPorts.add(session.port);
       return session;
     });
@@ -303,10 +445,20 @@ export class BrowserPool {
 
   /** Whether a browser could be launched at all (no launch happens). */
   available(): boolean {
-    return locateBrowser(this.#runtime).path !== null;
+    return this.#endpoint !== null || locateBrowser(this.#runtime).path !== null;
+  }
+
+  /** The shared browser service, connected in the pool's fault scope; dropped on disconnect so the next render reconnects. */
+  async #connect(endpoint: BrowserEndpoint): Promise<Browser> {
+    const browser = await inFaultScope(BROWSER_POOL_SCOPE, () => connectBrowserEndpoint(endpoint));
+    browser.on('disconnected', () => {
+      this.#browser = null;
+    });
+    return browser;
   }
 
   async #launch(): Promise<Browser> {
+    if (this.#endpoint) return this.#connect(this.#endpoint);
     const location = locateBrowser(this.#runtime);
     if (!location.path) {
       const hint = installHint(this.#runtime);
@@ -331,32 +483,7 @@ export class BrowserPool {
         // Browser-wide traffic goes to the deny-all listener; each render's context overrides it with its own.
         ...(background ? { proxy: { server: background.server, bypass: PROXY_LOOPBACK } } : {}),
         // Closed network here and everywhere privacy matters: no background traffic, no component updates.
-        args: [
-          ...(background
-            ? [
-                RESOLVE_NOTHING,
-                // WebRTC may only use proxied TCP: no UDP (STUN) from the page, no local candidates.
-                '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-                '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-                // No mDNS: with this feature on, a page's WebRTC session starts Chromium's mDNS responder, which
-                // joins 224.0.0.251 and multicasts queries on port 5353 (for a remote `.local` candidate even the
-                // name the resolver rules mapped) — UDP that never meets the proxy. Off, nothing is sent; the local
-                // addresses it hid are never gathered anyway (the policy above allows no host candidates).
-                '--disable-features=WebRtcHideLocalIpsWithMdns',
-              ]
-            : []),
-          ...(this.#netLogPath ? [`--log-net-log=${this.#netLogPath}`] : []),
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--disable-dev-shm-usage',
-          // Unknown switches are ignored by Chromium; this one lets operators and tests find our processes.
-          `--occam-browser-pool=${process.pid}`,
-        ],
+        args: chromiumFlags({ closedNetwork: background !== null, netLogPath: this.#netLogPath, marker: `--occam-browser-pool=${process.pid}` }),
       }));
       browser.on('disconnected', () => {
         // A crashed browser is relaunched on the next render.
@@ -395,19 +522,22 @@ export class BrowserPool {
     this.#renders += 1;
     let context: BrowserContext | null = null;
     let egress: EgressSession | null = null;
+    let browser: Browser | null = null;
     const faults = new RenderFaults();
     const onAbort = () => void this.#closeContext(context);
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const browser = await this.#browserInstance();
+      browser = await this.#browserInstance();
       if (signal.aborted) throw new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
       // This render's egress listener: its policy, resolver and pins, closed with the context.
+      // A remote browser reaches the listener over the network: this render's own credentials keep everyone else out.
+      const credentials = this.#endpoint ? { username: 'occam', password: randomBytes(18).toString('base64url') } : undefined;
       if (this.#egressProxy) {
-        egress = await this.#openSession(options.policy, options.resolver, options.dial, options.onEgress);
+        egress = await this.#openSession(options.policy, options.resolver, options.dial, options.onEgress, credentials);
         await egress.preflight(new URL(url));
       }
       context = await browser.newContext({
-        ...(egress ? { proxy: { server: egress.server, bypass: PROXY_LOOPBACK } } : {}),
+        ...(egress ? { proxy: { server: egress.server, bypass: PROXY_LOOPBACK, ...credentials } } : {}),
         viewport: VIEWPORT,
         userAgent: options.userAgent,
         extraHTTPHeaders: options.headers,
@@ -432,6 +562,17 @@ export class BrowserPool {
           : new OccamError('timeout', `The browser read exceeded ${timeoutMs} ms.`);
       }
       const message = (err as Error).message ?? String(err);
+      if (/ERR_PROXY_CONNECTION_FAILED|ERR_PROXY_AUTH/.test(message)) {
+        throw new OccamError('browser_proxy_unreachable', this.#endpoint
+          ? `The browser service could not reach this instance's egress proxy at ${this.#endpoint.proxyHost} (OCCAM_BROWSER_PROXY_HOST, listening on OCCAM_BROWSER_PROXY_BIND=${this.#endpoint.proxyBind}).`
+          : 'The browser could not reach its egress proxy.');
+      }
+      // The connection went away (the service stopped or restarted), not the page: say so, and the next read reconnects.
+      if (this.#endpoint && browser && !browser.isConnected()) {
+        throw new OccamError('workers_unavailable', `The connection to the browser service at ${endpointLabel(this.#endpoint.url)} was lost during the read.`, {
+          reason: 'browser_endpoint_unreachable',
+        });
+      }
       if (/ERR_NAME_NOT_RESOLVED/.test(message)) throw new OccamError('dns_error', 'Host did not resolve (browser).');
       if (/ERR_CERT|SSL/.test(message)) throw new OccamError('tls_error', 'TLS failure in the browser.');
       if (/ERR_CONNECTION_REFUSED/.test(message)) throw new OccamError('network_error', BROWSER_REFUSED_MESSAGE);

@@ -16,6 +16,7 @@ import { entriesEqual } from '../entry.ts';
 import { readOnboard } from '../onboard.ts';
 import { selfVerify } from '../verify.ts';
 import { locateBrowser, installHint } from '../../fetch/browser/discover.ts';
+import { browserEndpoint, probeBrowserEndpoint, type BrowserEndpoint } from '../../fetch/browser/pool.ts';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
@@ -93,6 +94,22 @@ export function findBrowser(ctx: Ctx): { path: string | null; configured: boolea
   if (loc.path) return { path: loc.path, configured: loc.source === 'env', reason: loc.source === 'env' ? 'configured' : 'system', hint };
   if (loc.configuredButMissing) return { path: null, configured: true, reason: `configured browser ${loc.configuredButMissing} does not exist or is not executable`, hint };
   return { path: null, configured: false, reason: `runtime not downloaded: no Chromium, Chrome or Edge found (looked in ${loc.searched.slice(0, 3).join(', ')}…)`, hint };
+}
+
+/** OCCAM_BROWSER_ENDPOINT: the browser service answers, and the browser reaches this instance's egress proxy. */
+async function endpointCheck(endpoint: BrowserEndpoint): Promise<CheckResult> {
+  const probe = await probeBrowserEndpoint(endpoint);
+  const data = { endpoint: probe.endpoint, kind: endpoint.kind, version: probe.version, proxy: probe.proxy, proxyHost: endpoint.proxyHost, proxyBind: endpoint.proxyBind };
+  if (probe.version === null) {
+    return result('browser.chromium', 'fail', `browser service ${probe.endpoint} (OCCAM_BROWSER_ENDPOINT) unreachable: ${probe.error}`, 'start the browser service (compose: docker compose up -d browser) or correct OCCAM_BROWSER_ENDPOINT / OCCAM_BROWSER_ENDPOINT_KIND', data);
+  }
+  if (probe.proxy === 'unreachable') {
+    return result('browser.chromium', 'fail', `browser service ${probe.endpoint} answers (Chromium ${probe.version}) but cannot reach this instance's egress proxy at ${endpoint.proxyHost}`, 'set OCCAM_BROWSER_PROXY_BIND to an address the browser service can reach and OCCAM_BROWSER_PROXY_HOST to how it reaches it', data);
+  }
+  if (probe.proxy === 'untested') {
+    return result('browser.chromium', 'warn', `browser service ${probe.endpoint} answers (Chromium ${probe.version}); the egress proxy probe did not complete: ${probe.error}`, null, data);
+  }
+  return result('browser.chromium', 'pass', `browser service ${probe.endpoint} (Chromium ${probe.version}) reaches this instance's egress proxy at ${endpoint.proxyHost}`, null, data);
 }
 
 async function launchBrowser(path: string): Promise<string | null> {
@@ -278,6 +295,8 @@ export const CHECKS: readonly CheckSpec[] = [
     id: 'browser.chromium', onFailure: 'fail',
     run: async (d) => {
       if (d.opts.skipBrowser) return [result('browser.chromium', 'skip', '--skip-browser')];
+      const endpoint = browserEndpoint(d.ctx);
+      if (endpoint) return [await endpointCheck(endpoint)];
       const found = findBrowser(d.ctx);
       if (!found.path) {
         const fix = found.configured

@@ -7,13 +7,16 @@
 // Order: canary → cache lookup → notes for opt-ins this build lacks → playbook overlay → llms.txt (when asked) →
 // HTTP (publisher Markdown first, src/read/publisher-markdown.ts) → the browser when the router escalates.
 // Each attempt extracts its body at once (extract.ts): the router needs to know whether the extract is usable.
-import { acquire, guardPolicyFor, type AcquiredDocument } from '../../fetch/acquire.ts';
+import { acquire, guardPolicyFor, parseFetchUrl, type AcquiredDocument } from '../../fetch/acquire.ts';
+import { loadSessionProfileFor } from '../../fetch/session.ts';
+import { readEnv } from '../../config/env.ts';
 import { politenessService } from '../../fetch/politeness.ts';
 import type { FailureCode } from '../../contract/failures.ts';
 import { defineService } from '../../runtime/services.ts';
 import type { PlaybookOverlay } from '../../playbooks/overlay.ts';
 import { canaryTranscodeResult } from '../../trust/canary/transcode-hook.ts';
-import { cacheEligible, openResponseCache, readKey, type ResponseCache } from '../cache.ts';
+import { cacheEligible, openResponseCache, privateCacheOwner, readKey, PUBLIC_SCOPE, type CacheScope, type ResponseCache } from '../cache.ts';
+import { LOCAL_TENANT } from '../../runtime/tenant.ts';
 import type { ExtractedPage } from '../extraction.ts';
 import { acquirePreferringMarkdown } from '../publisher-markdown.ts';
 import { halt, llmsTxtUrl, type BrowserBackend, type Halt, type ReadContext, type TranscodeResult } from './context.ts';
@@ -80,7 +83,7 @@ export interface Acquired {
   /** The receipt's playbook stamp: only when the overlay matched this host and shaped the extract (§4.1). */
   playbookStamp: { id: string; version: string } | undefined;
   /** Where a successful response is stored at the end (cache_ttl_s), else null. */
-  cache: { store: ResponseCache; key: string } | null;
+  cache: { store: ResponseCache; key: string; scope: CacheScope } | null;
 }
 
 /** The acquire stage. */
@@ -94,11 +97,16 @@ export async function acquireStage(ctx: ReadContext): Promise<Acquired | Halt> {
   if (canary) return halt(canary);
 
   // --- cache lookup (§15) ---
-  const eligible = cacheEligible(opts);
-  const key = eligible ? readKey(opts, ctx.effectiveMax, { cacheView: deps.view ? 'view' : ctx.budgetDetail }) : null;
+  const eligible = cacheEligible(opts, readEnv<boolean>('OCCAM_CACHE_SESSION_READS', runtime.env, runtime.warn));
+  // A read with a session profile is private to its tenant and that profile (issue 33); every other read is public.
+  const scope: CacheScope =
+    eligible && opts.sessionProfile
+      ? { private: true, owner: privateCacheOwner(deps.tenant ?? LOCAL_TENANT, await loadSessionProfileFor(opts.sessionProfile, parseFetchUrl(opts.fetchUrl), runtime)) }
+      : PUBLIC_SCOPE;
+  const key = eligible ? readKey(opts, ctx.effectiveMax, { cacheView: deps.view ? 'view' : ctx.budgetDetail, scope }) : null;
   const store = eligible ? await services.use(responseCacheService) : null;
   if (store && key && opts.cacheTtlS) {
-    const hit = await store.get(key, opts.cacheTtlS);
+    const hit = await store.get(key, opts.cacheTtlS, scope);
     if (hit) return halt({ ...(hit.response as TranscodeResult), cached: true, cacheAgeS: hit.ageS });
   }
 
@@ -289,12 +297,12 @@ export async function acquireStage(ctx: ReadContext): Promise<Acquired | Halt> {
   }
   const doc = winner.doc!;
   ctx.finalUrl = llmsTxt ? llmsTxtUrl(ctx) : doc.finalUrl;
-  return { winner, page, doc, recovery, browserTried, llmsTxt, overlay, playbookStamp, cache: store && key ? { store, key } : null };
+  return { winner, page, doc, recovery, browserTried, llmsTxt, overlay, playbookStamp, cache: store && key ? { store, key, scope } : null };
 }
 
 /** Stores a successful response for later reads with cache_ttl_s (the cache slot the acquire stage opened). */
 export async function cacheResponse(acquired: Acquired, response: TranscodeResult): Promise<void> {
-  if (response.ok && acquired.cache) await acquired.cache.store.put(acquired.cache.key, response);
+  if (response.ok && acquired.cache) await acquired.cache.store.put(acquired.cache.key, response, acquired.cache.scope);
 }
 
 async function discoverBrowser(ctx: ReadContext): Promise<BrowserBackend | null> {
