@@ -1,0 +1,526 @@
+// The hidden-text stage (issue 34): text a person reading the page cannot see is removed before boilerplate
+// removal, and each removal is reported with its reason, so the agent learns what the page hid and why.
+//
+// What counts as hidden is data (src/extract/rules/visibility.ts). The evidence, without a layout engine:
+//   - attributes: `hidden`, `aria-hidden="true"` prose, framework utility classes, the browser path's
+//     `data-occam-hidden` mark (src/fetch/browser/visibility-marks.ts: the rendered page's own answer);
+//   - inline `style` and the page's own `<style>` blocks, parsed with css-tree and matched with css-select on the
+//     htmlparser2 tree: the cascade for the few properties that hide text (origin, !important, specificity,
+//     order), inheritance only where a descendant can undo the hiding (visibility, font-size).
+// Rules under `@media` queries other than screen/all, and selectors that need a state (:hover, :focus, …) or a
+// pseudo-element, are ignored: they do not apply to the page as first shown.
+//
+// Exemptions (what looks hidden but is the page's text) mirror the boilerplate stage's: collapsed disclosure
+// panels, React's streamed segments, a card's duplicate aria-hidden link, a script-revealed page wrapper, code
+// hidden only by a class. Screen-reader-only text is legitimate and never counted.
+import * as csstree from 'css-tree';
+import { compile } from 'css-select';
+import type { Document, Element as DomElement } from 'domhandler';
+import { collapse, collapsedTextLength, findFirst, removeNode, textOf, walk, type Element, type SelectorIndex } from './dom.ts';
+import type { PageType } from './types.ts';
+import {
+  ACCESSIBILITY_LABEL_MAX_WORDS,
+  ACCESSIBILITY_ONLY,
+  ARIA_HIDDEN,
+  BROWSER_MARK,
+  CLIPPED,
+  DISCLOSURE_PANEL,
+  DISPLAY_NONE,
+  FONT_SIZE_ZERO,
+  HIDDEN_ATTRIBUTE,
+  HIDDEN_PROSE_MIN_WORDS,
+  OFF_SCREEN,
+  OPACITY_ZERO,
+  REVEALED_WRAPPER_SHARE,
+  SAME_COLOUR,
+  UTILITY_CLASSES,
+  VISIBILITY_HIDDEN,
+  ZERO_BOX,
+} from './rules/visibility.ts';
+
+/** The attribute the browser path sets on elements the rendered page does not show (its value: why). */
+export const RENDERED_HIDDEN_ATTRIBUTE = BROWSER_MARK.value;
+
+export interface HiddenSample {
+  /** The rule id that hid it (`visibility.display-none`). */
+  reason: string;
+  /** The first characters of its text. */
+  text: string;
+  /** Where it was in the page as served. */
+  selector: string;
+}
+
+export interface VisibilityReport {
+  /** Hidden text blocks removed: elements whose text is prose (HIDDEN_PROSE_MIN_WORDS, mostly not links). */
+  hidden: number;
+  /** The first of them, in page order (at most SAMPLE_MAX). */
+  samples: HiddenSample[];
+  /** Every element removed as hidden, prose or not (menus, labels, empty shells with text). */
+  removedElements: number;
+  /** Screen-reader-only texts seen (legitimate, never counted as hidden). */
+  accessibilityOnly: number;
+}
+
+export interface VisibilityOptions {
+  pageType: PageType;
+  selectors: SelectorIndex;
+  /** Overrides of the fitted numbers (scripts/fit-visibility.ts tries others). */
+  tuning?: Partial<VisibilityTuning>;
+}
+
+export interface VisibilityTuning {
+  revealedWrapperShare: number;
+  offScreenPx: number;
+  proseMinWords: number;
+  /** Which hiding reasons apply (all by default): the fit script measures each one's cost. */
+  disabled: ReadonlySet<string>;
+}
+
+const SAMPLE_MAX = 5;
+const SAMPLE_CHARS = 120;
+/** Link text above this share of an element's text makes it a menu, not a hidden message. */
+const LINK_SHARE_MAX = 0.5;
+/** Stylesheets past this many characters are read up to it (a page's inlined framework CSS can be megabytes). */
+const STYLE_CHARS_MAX = 1_000_000;
+/** Rule selectors past this many are ignored (the cascade is evaluated per candidate element against them). */
+const SELECTORS_MAX = 20_000;
+/** A browser's default font size, for em/rem offsets. */
+const EM_PX = 16;
+
+/** The properties the stage reads; every other declaration is skipped at parse time. */
+const PROPS = new Set([
+  'display', 'visibility', 'opacity', 'font-size', 'line-height', 'height', 'max-height', 'overflow', 'overflow-y', 'overflow-x',
+  'clip', 'clip-path', 'position', 'left', 'top', 'right', 'text-indent', 'color', 'background-color', 'background',
+]);
+
+interface Declaration {
+  value: string;
+  important: boolean;
+}
+
+interface StyleRule {
+  test: (el: DomElement) => boolean;
+  specificity: number;
+  order: number;
+  decls: Map<string, Declaration>;
+}
+
+/** Selectors that need a state or a pseudo-element: the page as first shown never matches them. */
+const STATEFUL_SELECTOR = /::|:(hover|focus|focus-within|focus-visible|active|visited|target|checked|before|after|first-line|first-letter|placeholder|selection|marker|backdrop|open|popover-open|modal|fullscreen|autofill|indeterminate|invalid|valid|user-invalid|playing|paused)\b/i;
+
+/** `@media` preludes that apply to the page on a screen as first shown. */
+const SCREEN_MEDIA = /^\s*(only\s+)?(all|screen)\s*$/i;
+
+/** Removes the page's hidden text in place and reports it. */
+export function removeHiddenText(doc: Document, options: VisibilityOptions): VisibilityReport {
+  const tuning: VisibilityTuning = {
+    revealedWrapperShare: REVEALED_WRAPPER_SHARE.value,
+    offScreenPx: OFF_SCREEN.value,
+    proseMinWords: HIDDEN_PROSE_MIN_WORDS.value,
+    disabled: new Set(),
+    ...options.tuning,
+  };
+  const sheet = new StyleSheet(doc);
+  const panels = disclosurePanels(doc);
+  const total = collapsedTextLength(doc);
+  const guardOver = Math.max(200, total * tuning.revealedWrapperShare);
+  const report: VisibilityReport = { hidden: 0, samples: [], removedElements: 0, accessibilityOnly: 0 };
+  const victims: Element[] = [];
+  const candidates = sheet.candidates(doc);
+  walk(doc, (el) => {
+    if (el.name === 'html' || el.name === 'body' || el.name === 'head' || NON_VISUAL.has(el.name)) return el.name === 'html' || el.name === 'body';
+    const reason = hiddenBy(el, sheet, candidates.has(el), tuning);
+    if (!reason || tuning.disabled.has(reason)) return true;
+    const text = collapse(textOf(el));
+    if (!text) return false;
+    if (exempt(el, reason, panels, options.pageType, guardOver)) return true;
+    if ((reason === CLIPPED.id || reason === OFF_SCREEN.id) && accessibilityOnly(el, text)) {
+      report.accessibilityOnly++;
+      return false;
+    }
+    victims.push(el);
+    report.removedElements++;
+    if (isProse(el, text, tuning.proseMinWords)) {
+      report.hidden++;
+      if (report.samples.length < SAMPLE_MAX) report.samples.push({ reason, text: text.slice(0, SAMPLE_CHARS), selector: options.selectors.selectorOf(el) });
+    }
+    return false;
+  });
+  for (const v of victims) removeNode(v);
+  return report;
+}
+
+/** Elements that are not rendered as text at all (their content is never the page's words). */
+const NON_VISUAL = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'meta', 'link']);
+
+function hiddenBy(el: Element, sheet: StyleSheet, matchedByHidingRule: boolean, tuning: VisibilityTuning): string | undefined {
+  const a = el.attribs;
+  if (a[RENDERED_HIDDEN_ATTRIBUTE]) return BROWSER_MARK.id;
+  if (a.hidden !== undefined) return HIDDEN_ATTRIBUTE.id;
+  if (a['aria-hidden'] === ARIA_HIDDEN.value) return ARIA_HIDDEN.id;
+  const cls = a.class;
+  // Code hidden only by a class stays (MDN prints its live samples' source under `class="hidden"`).
+  const code = el.name === 'pre' || el.name === 'code';
+  if (cls && !code && cls.split(/\s+/).some((c) => UTILITY_CLASSES.value.has(c))) return UTILITY_CLASSES.id;
+  if (!matchedByHidingRule && !a.style) return undefined;
+  const style = sheet.computed(el, code);
+  return styleReason(el, style, sheet, code, tuning);
+}
+
+type Computed = (prop: string) => string | undefined;
+
+function styleReason(el: Element, style: Computed, sheet: StyleSheet, code: boolean, tuning: VisibilityTuning): string | undefined {
+  if (style('display') === DISPLAY_NONE.value) return DISPLAY_NONE.id;
+  const visibility = style('visibility');
+  if (visibility && VISIBILITY_HIDDEN.value.test(visibility) && !descendantDeclares(el, sheet, code, 'visibility', (v) => v === 'visible')) return VISIBILITY_HIDDEN.id;
+  const opacity = style('opacity');
+  if (opacity !== undefined && numberOf(opacity) !== undefined && numberOf(opacity)! <= OPACITY_ZERO.value) return OPACITY_ZERO.id;
+  const fontSize = style('font-size');
+  if (fontSize !== undefined && isZeroLength(fontSize) && !descendantDeclares(el, sheet, code, 'font-size', (v) => !isZeroLength(v))) return FONT_SIZE_ZERO.id;
+  const overflow = [style('overflow'), style('overflow-y')].some((v) => v === 'hidden' || v === 'clip');
+  if (overflow && ['height', 'max-height', 'line-height'].some((p) => isZeroLength(style(p) ?? ''))) return ZERO_BOX.id;
+  const position = style('position');
+  const positioned = position === 'absolute' || position === 'fixed';
+  const clip = style('clip');
+  const clipPath = style('clip-path');
+  if ((positioned && clip && CLIPPED.value.test(clip)) || (clipPath && CLIPPED.value.test(clipPath))) return CLIPPED.id;
+  const far = (v: string | undefined) => v !== undefined && (pixelsOf(v) ?? 0) <= -tuning.offScreenPx;
+  if ((positioned && (far(style('left')) || far(style('top')) || far(style('right')))) || far(style('text-indent'))) return OFF_SCREEN.id;
+  const color = style('color');
+  if (color !== undefined) {
+    const fg = colourOf(color);
+    if (fg === 'transparent') return SAME_COLOUR.id;
+    if (fg !== undefined) {
+      const bg = sheet.declaredBackground(el, code);
+      if (bg !== undefined && bg === fg) return SAME_COLOUR.id;
+    }
+  }
+  return undefined;
+}
+
+function descendantDeclares(el: Element, sheet: StyleSheet, code: boolean, prop: string, undoes: (value: string) => boolean): boolean {
+  return findFirst(el, (d) => {
+    if (d === el) return false;
+    const v = sheet.own(d, prop, code);
+    return v !== undefined && undoes(v);
+  }) !== undefined;
+}
+
+function exempt(el: Element, reason: string, panels: ReadonlySet<string>, pageType: PageType, guardOver: number): boolean {
+  // React 18 streaming SSR parks server-rendered boundaries in `<div hidden id="S:1">` until JS moves them.
+  if (reason === HIDDEN_ATTRIBUTE.id && /^[SB]:\d+$/.test(el.attribs.id ?? '')) return true;
+  // A card's second link to the same target, out of the tab order: its text is on screen.
+  if (reason === ARIA_HIDDEN.id && el.name === 'a' && el.attribs.tabindex === '-1' && el.attribs.href !== undefined) return true;
+  if (el.attribs.id !== undefined && panels.has(el.attribs.id)) return true;
+  // A collapsed panel by its class: on any page when only the stylesheet hides it (the reader opens it); by an
+  // attribute or inline style only on a product page (the boilerplate stage's long-standing rule).
+  const cssOnly = reason !== HIDDEN_ATTRIBUTE.id && reason !== ARIA_HIDDEN.id && reason !== UTILITY_CLASSES.id && reason !== BROWSER_MARK.id && !/(display|visibility)\s*:\s*(none|hidden)/i.test(el.attribs.style ?? '');
+  if ((cssOnly || pageType === 'product') && isPanel(el)) return true;
+  // A page wrapper a script reveals: most of the page's text, under a heading.
+  if (collapsedTextLength(el) > guardOver && findFirst(el, (e) => /^h[1-6]$/.test(e.name)) !== undefined) return true;
+  return false;
+}
+
+function isPanel(el: Element): boolean {
+  const mark = (e: Element) => (e.attribs.role ?? '').toLowerCase() === 'region' || DISCLOSURE_PANEL.value.test(`${e.attribs.class ?? ''} ${e.attribs.id ?? ''}`.toLowerCase());
+  return mark(el) || el.children.some((c) => (c as Element).attribs !== undefined && mark(c as Element));
+}
+
+function accessibilityOnly(el: Element, text: string): boolean {
+  if (ACCESSIBILITY_ONLY.value.test(`${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`.toLowerCase())) return true;
+  return wordCount(text) <= ACCESSIBILITY_LABEL_MAX_WORDS.value;
+}
+
+function isProse(el: Element, text: string, minWords: number): boolean {
+  if (wordCount(text) < minWords) return false;
+  let linked = 0;
+  walk(el, (e) => {
+    if (e.name !== 'a') return true;
+    linked += collapsedTextLength(e);
+    return false;
+  });
+  return linked <= text.length * LINK_SHARE_MAX;
+}
+
+const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+/** The ids a disclosure control (aria-expanded + aria-controls) opens. */
+function disclosurePanels(doc: Document): Set<string> {
+  const ids = new Set<string>();
+  walk(doc, (el) => {
+    const controls = el.attribs['aria-controls'];
+    if (controls && el.attribs['aria-expanded'] !== undefined) for (const id of controls.split(/\s+/)) if (id) ids.add(id);
+    return true;
+  });
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The page's own stylesheet, for the properties above.
+
+class StyleSheet {
+  readonly rules: StyleRule[] = [];
+  /** Rules per property they declare. */
+  readonly #byProp = new Map<string, StyleRule[]>();
+  /** Selectors of the rules that can hide on their own (display:none, opacity:0, …), joined for one pass. */
+  readonly #hiding: string[] = [];
+  readonly #texts: string[] = [];
+  readonly #inline = new WeakMap<Element, Map<string, Declaration>>();
+
+  constructor(doc: Document) {
+    let css = '';
+    walk(doc, (el) => {
+      if (el.name === 'style') {
+        const media = el.attribs.media;
+        if (!media || SCREEN_MEDIA.test(media)) for (const c of el.children) if (c.type === 'text') css += `${(c as unknown as { data: string }).data}\n`;
+        return false;
+      }
+      return el.name !== 'svg' && el.name !== 'template';
+    });
+    if (!css.trim()) return;
+    this.#parse(css.slice(0, STYLE_CHARS_MAX));
+  }
+
+  #parse(css: string): void {
+    let ast: csstree.CssNode;
+    try {
+      ast = csstree.parse(css, { parseValue: false, parseAtrulePrelude: false, parseCustomProperty: false, onParseError: () => {} });
+    } catch {
+      return;
+    }
+    let order = 0;
+    let selectors = 0;
+    const visit = (list: csstree.List<csstree.CssNode> | undefined) => {
+      list?.forEach((node) => {
+        if (node.type === 'Atrule') {
+          const name = node.name.toLowerCase();
+          const prelude = node.prelude ? csstree.generate(node.prelude) : '';
+          const applies = name === 'supports' || name === 'layer' || name === 'container' ? true : name === 'media' ? SCREEN_MEDIA.test(prelude) : false;
+          if (applies && node.block) visit(node.block.children);
+          return;
+        }
+        if (node.type !== 'Rule' || node.prelude.type !== 'SelectorList') return;
+        const decls = new Map<string, Declaration>();
+        node.block.children.forEach((d) => {
+          if (d.type !== 'Declaration') return;
+          const prop = d.property.toLowerCase();
+          if (!PROPS.has(prop)) return;
+          decls.set(prop, { value: csstree.generate(d.value).trim().toLowerCase(), important: Boolean(d.important) });
+        });
+        if (decls.size === 0) return;
+        node.prelude.children.forEach((sel) => {
+          if (sel.type !== 'Selector' || selectors >= SELECTORS_MAX) return;
+          const text = csstree.generate(sel);
+          if (STATEFUL_SELECTOR.test(text)) return;
+          let test: (el: DomElement) => boolean;
+          try {
+            test = compile<DomElement, DomElement>(text) as (el: DomElement) => boolean;
+          } catch {
+            return;
+          }
+          selectors++;
+          const rule: StyleRule = { test, specificity: specificityOf(sel), order: order++, decls };
+          this.rules.push(rule);
+          for (const prop of decls.keys()) {
+            let list = this.#byProp.get(prop);
+            if (!list) this.#byProp.set(prop, (list = []));
+            list.push(rule);
+          }
+          this.#texts.push(text);
+        });
+      });
+    };
+    if (ast.type === 'StyleSheet') visit(ast.children);
+    // A colour rule is a candidate only when its colour is some background the sheet declares.
+    const backgrounds = new Set<string>();
+    for (const r of this.rules) {
+      const bg = r.decls.get('background-color')?.value ?? (r.decls.has('background') ? backgroundColourOf(r.decls.get('background')!.value) : undefined);
+      const c = bg === undefined ? undefined : colourOf(bg);
+      if (c) backgrounds.add(c);
+    }
+    this.rules.forEach((r, i) => {
+      if (canHide(r.decls, backgrounds)) this.#hiding.push(this.#texts[i]);
+    });
+  }
+
+  /** Elements some hiding rule matches (the others are only checked when they have an inline style). */
+  candidates(doc: Document): Set<Element> {
+    const out = new Set<Element>();
+    if (this.#hiding.length === 0) return out;
+    let query: (el: DomElement) => boolean;
+    try {
+      query = compile<DomElement, DomElement>(this.#hiding.join(',')) as (el: DomElement) => boolean;
+    } catch {
+      return out;
+    }
+    walk(doc, (el) => {
+      if (query(el as unknown as DomElement)) out.add(el);
+      return true;
+    });
+    return out;
+  }
+
+  /** The cascaded value of the stage's properties on `el` (declared values only: no inheritance). */
+  computed(el: Element, code: boolean): Computed {
+    return (prop) => this.own(el, prop, code);
+  }
+
+  /** The value the cascade gives `prop` on `el` from its inline style and the stylesheet. */
+  own(el: Element, prop: string, code: boolean): string | undefined {
+    const inline = this.#inlineOf(el).get(prop);
+    let best: Declaration | undefined = inline;
+    // Precedence: a rule (1) < the inline style (2) < an !important rule (3) < an !important inline style (4).
+    let bestKey = inline ? (inline.important ? 4 : 2) : -1;
+    let bestSpec = Infinity;
+    let bestOrder = Infinity;
+    // Code is only hidden by its own attributes (see hiddenBy): the stylesheet's class rules do not apply to it.
+    const rules = code ? undefined : this.#byProp.get(prop);
+    if (rules) {
+      for (const r of rules) {
+        const d = r.decls.get(prop)!;
+        const key = d.important ? 3 : 1;
+        if (key < bestKey) continue;
+        if (key === bestKey && (r.specificity < bestSpec || (r.specificity === bestSpec && r.order < bestOrder))) continue;
+        if (!r.test(el as unknown as DomElement)) continue;
+        best = d;
+        bestKey = key;
+        bestSpec = r.specificity;
+        bestOrder = r.order;
+      }
+    }
+    if (best && prop === 'background') return backgroundColourOf(best.value);
+    return best?.value;
+  }
+
+  /** The colour of the background declared on `el` or its nearest ancestor that declares one. */
+  declaredBackground(el: Element, code: boolean): string | undefined {
+    for (let e: Element | null = el; e && e.attribs; e = e.parent as Element | null) {
+      const v = this.own(e, 'background-color', code) ?? this.own(e, 'background', code);
+      if (v !== undefined) {
+        const c = colourOf(v);
+        if (c !== undefined && c !== 'transparent') return c;
+        if (c === undefined) return undefined; // an image or gradient: the colours cannot be compared
+      }
+    }
+    return undefined;
+  }
+
+  #inlineOf(el: Element): Map<string, Declaration> {
+    let m = this.#inline.get(el);
+    if (m) return m;
+    m = new Map();
+    const style = el.attribs.style;
+    if (style) {
+      for (const part of style.split(';')) {
+        const colon = part.indexOf(':');
+        if (colon < 0) continue;
+        const prop = part.slice(0, colon).trim().toLowerCase();
+        if (!PROPS.has(prop)) continue;
+        let value = part.slice(colon + 1).trim().toLowerCase();
+        const important = /!\s*important$/.test(value);
+        if (important) value = value.replace(/!\s*important$/, '').trim();
+        m.set(prop, { value, important });
+      }
+    }
+    this.#inline.set(el, m);
+    return m;
+  }
+}
+
+/** A declaration block that hides whatever it matches on its own (so its selectors find the candidates). */
+function canHide(decls: Map<string, Declaration>, backgrounds: ReadonlySet<string>): boolean {
+  const v = (p: string) => decls.get(p)?.value;
+  if (v('display') === 'none') return true;
+  if (v('visibility') !== undefined && VISIBILITY_HIDDEN.value.test(v('visibility')!)) return true;
+  if (v('opacity') !== undefined && (numberOf(v('opacity')!) ?? 1) <= OPACITY_ZERO.value) return true;
+  if (v('font-size') !== undefined && isZeroLength(v('font-size')!)) return true;
+  if (['height', 'max-height', 'line-height'].some((p) => isZeroLength(v(p) ?? ''))) return true;
+  if (v('clip') !== undefined || v('clip-path') !== undefined) return true;
+  if (['left', 'top', 'right', 'text-indent'].some((p) => (pixelsOf(v(p) ?? '') ?? 0) < 0)) return true;
+  // A colour rule can hide against a background declared here or on an ancestor.
+  const colour = v('color') === undefined ? undefined : colourOf(v('color')!);
+  return colour !== undefined && (colour === 'transparent' || backgrounds.has(colour));
+}
+
+/** CSS specificity as one comparable number (a·10⁶ + b·10³ + c), from css-tree's selector tree. */
+function specificityOf(sel: csstree.Selector): number {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  csstree.walk(sel, (node) => {
+    if (node.type === 'IdSelector') a++;
+    else if (node.type === 'ClassSelector' || node.type === 'AttributeSelector') b++;
+    else if (node.type === 'PseudoClassSelector') {
+      // :is/:not/:has count their argument (walked as children); :where counts nothing — approximated as 0 here.
+      if (!['is', 'not', 'has', 'where', 'matches'].includes(node.name.toLowerCase())) b++;
+    } else if (node.type === 'TypeSelector' && node.name !== '*') c++;
+    else if (node.type === 'PseudoElementSelector') c++;
+  });
+  return a * 1_000_000 + b * 1_000 + c;
+}
+
+function numberOf(v: string): number | undefined {
+  const m = /^(-?[\d.]+)(%)?$/.exec(v.trim());
+  if (!m) return undefined;
+  const n = Number.parseFloat(m[1]);
+  if (!Number.isFinite(n)) return undefined;
+  return m[2] ? n / 100 : n;
+}
+
+function isZeroLength(v: string): boolean {
+  return /^-?0*\.?0+(px|em|rem|pt|pc|%|vh|vw|ex|ch)?$/.test(v.trim());
+}
+
+/** A length in CSS pixels (px, em/rem at the default size, pt); undefined for anything else. */
+function pixelsOf(v: string): number | undefined {
+  const m = /^(-?[\d.]+)(px|em|rem|pt)?$/.exec(v.trim());
+  if (!m) return undefined;
+  const n = Number.parseFloat(m[1]);
+  if (!Number.isFinite(n)) return undefined;
+  if (m[2] === 'em' || m[2] === 'rem') return n * EM_PX;
+  if (m[2] === 'pt') return (n * 4) / 3;
+  return m[2] === undefined && n !== 0 ? undefined : n;
+}
+
+const NAMED_COLOURS: Record<string, string> = {
+  white: '255,255,255',
+  black: '0,0,0',
+  red: '255,0,0',
+  green: '0,128,0',
+  blue: '0,0,255',
+  yellow: '255,255,0',
+  gray: '128,128,128',
+  grey: '128,128,128',
+  silver: '192,192,192',
+  whitesmoke: '245,245,245',
+  snow: '255,250,250',
+  ivory: '255,255,240',
+  navy: '0,0,128',
+};
+
+/** A colour as "r,g,b", `transparent` for a fully transparent one, undefined when it is not a plain colour. */
+export function colourOf(value: string): string | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === 'transparent') return 'transparent';
+  if (NAMED_COLOURS[v]) return NAMED_COLOURS[v];
+  const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(v);
+  if (hex) {
+    let h = hex[1];
+    if (h.length <= 4) h = [...h].map((ch) => ch + ch).join('');
+    if (h.length === 8 && h.slice(6) === '00') return 'transparent';
+    return [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16)).join(',');
+  }
+  const fn = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)$/.exec(v);
+  if (fn) {
+    if (fn[4] !== undefined && (numberOf(fn[4]) ?? 1) === 0) return 'transparent';
+    return [fn[1], fn[2], fn[3]].map((n) => String(Math.round(Number.parseFloat(n)))).join(',');
+  }
+  return undefined;
+}
+
+/** The colour of a `background` shorthand (its colour token), or the whole value when there is none to pick. */
+function backgroundColourOf(value: string): string {
+  if (/url\(|gradient\(/.test(value)) return value;
+  const token = value.split(/\s+(?![^(]*\))/).find((t) => colourOf(t) !== undefined);
+  return token ?? value;
+}
