@@ -99,7 +99,11 @@ interface Declaration {
 }
 
 interface StyleRule {
-  test: (el: DomElement) => boolean;
+  text: string;
+  /** What the rightmost compound requires (tag, id, classes): most rules fail it without compiling. */
+  key: { tag?: string; id?: string; classes: string[] };
+  /** Compiled on first use (css-select). */
+  test?: ((el: DomElement) => boolean) | null;
   specificity: number;
   order: number;
   decls: Map<string, Declaration>;
@@ -263,8 +267,7 @@ class StyleSheet {
   /** Rules per property they declare. */
   readonly #byProp = new Map<string, StyleRule[]>();
   /** Selectors of the rules that can hide on their own (display:none, opacity:0, …), joined for one pass. */
-  readonly #hiding: string[] = [];
-  readonly #texts: string[] = [];
+  readonly #hiding: StyleRule[] = [];
   readonly #inline = new WeakMap<Element, Map<string, Declaration>>();
 
   constructor(doc: Document) {
@@ -278,85 +281,73 @@ class StyleSheet {
       return el.name !== 'svg' && el.name !== 'template';
     });
     if (!css.trim()) return;
-    this.#parse(css.slice(0, STYLE_CHARS_MAX));
+    this.#read(css.slice(0, STYLE_CHARS_MAX));
   }
 
-  #parse(css: string): void {
-    let ast: csstree.CssNode;
-    try {
-      ast = csstree.parse(css, { parseValue: false, parseAtrulePrelude: false, parseCustomProperty: false, onParseError: () => {} });
-    } catch {
-      return;
-    }
+  /**
+   * A page's inline CSS can be half a megabyte of framework rules, nearly all of them about layout: the blocks are
+   * scanned first and only those declaring a property the stage reads are parsed (selectors by css-tree).
+   */
+  #read(css: string): void {
     let order = 0;
-    let selectors = 0;
-    const visit = (list: csstree.List<csstree.CssNode> | undefined) => {
-      list?.forEach((node) => {
-        if (node.type === 'Atrule') {
-          const name = node.name.toLowerCase();
-          const prelude = node.prelude ? csstree.generate(node.prelude) : '';
-          const applies = name === 'supports' || name === 'layer' || name === 'container' ? true : name === 'media' ? SCREEN_MEDIA.test(prelude) : false;
-          if (applies && node.block) visit(node.block.children);
-          return;
-        }
-        if (node.type !== 'Rule' || node.prelude.type !== 'SelectorList') return;
-        const decls = new Map<string, Declaration>();
-        node.block.children.forEach((d) => {
-          if (d.type !== 'Declaration') return;
-          const prop = d.property.toLowerCase();
-          if (!PROPS.has(prop)) return;
-          decls.set(prop, { value: csstree.generate(d.value).trim().toLowerCase(), important: Boolean(d.important) });
-        });
-        if (decls.size === 0) return;
-        node.prelude.children.forEach((sel) => {
-          if (sel.type !== 'Selector' || selectors >= SELECTORS_MAX) return;
-          const text = csstree.generate(sel);
-          if (STATEFUL_SELECTOR.test(text)) return;
-          let test: (el: DomElement) => boolean;
-          try {
-            test = compile<DomElement, DomElement>(text) as (el: DomElement) => boolean;
-          } catch {
-            return;
-          }
-          selectors++;
-          const rule: StyleRule = { test, specificity: specificityOf(sel), order: order++, decls };
-          this.rules.push(rule);
-          for (const prop of decls.keys()) {
-            let list = this.#byProp.get(prop);
-            if (!list) this.#byProp.set(prop, (list = []));
-            list.push(rule);
-          }
-          this.#texts.push(text);
-        });
-      });
-    };
-    if (ast.type === 'StyleSheet') visit(ast.children);
-    // A colour rule is a candidate only when its colour is some background the sheet declares.
     const backgrounds = new Set<string>();
-    for (const r of this.rules) {
-      const bg = r.decls.get('background-color')?.value ?? (r.decls.has('background') ? backgroundColourOf(r.decls.get('background')!.value) : undefined);
-      const c = bg === undefined ? undefined : colourOf(bg);
-      if (c) backgrounds.add(c);
+    for (const { prelude, body } of styleBlocks(css)) {
+      if (!RELEVANT_DECLARATION.test(body)) continue;
+      const decls = declarationsOf(body);
+      if (decls.size === 0) continue;
+      let list: csstree.CssNode;
+      try {
+        list = csstree.parse(prelude, { context: 'selectorList', onParseError: () => {} });
+      } catch {
+        continue;
+      }
+      if (list.type !== 'SelectorList') continue;
+      const bg = decls.get('background-color')?.value ?? (decls.has('background') ? backgroundColourOf(decls.get('background')!.value) : undefined);
+      const bgColour = bg === undefined ? undefined : colourOf(bg);
+      if (bgColour) backgrounds.add(bgColour);
+      list.children.forEach((sel) => {
+        if (sel.type !== 'Selector' || this.rules.length >= SELECTORS_MAX) return;
+        const text = csstree.generate(sel);
+        if (STATEFUL_SELECTOR.test(text)) return;
+        const rule: StyleRule = { text, key: keyOf(sel), specificity: specificityOf(sel), order: order++, decls };
+        this.rules.push(rule);
+        for (const prop of decls.keys()) {
+          let rules = this.#byProp.get(prop);
+          if (!rules) this.#byProp.set(prop, (rules = []));
+          rules.push(rule);
+        }
+      });
     }
-    this.rules.forEach((r, i) => {
-      if (canHide(r.decls, backgrounds)) this.#hiding.push(this.#texts[i]);
-    });
+    for (const r of this.rules) if (canHide(r.decls, backgrounds)) this.#hiding.push(r);
   }
 
   /** Elements some hiding rule matches (the others are only checked when they have an inline style). */
   candidates(doc: Document): Set<Element> {
     const out = new Set<Element>();
     if (this.#hiding.length === 0) return out;
-    let query: (el: DomElement) => boolean;
-    try {
-      query = compile<DomElement, DomElement>(this.#hiding.join(',')) as (el: DomElement) => boolean;
-    } catch {
-      return out;
-    }
+    // Elements by id, class and tag: each rule is tested only on the elements its rightmost compound names.
+    const byId = new Map<string, Element[]>();
+    const byClass = new Map<string, Element[]>();
+    const byTag = new Map<string, Element[]>();
+    const all: Element[] = [];
+    const push = (m: Map<string, Element[]>, k: string, el: Element) => {
+      const list = m.get(k);
+      if (list) list.push(el);
+      else m.set(k, [el]);
+    };
     walk(doc, (el) => {
-      if (query(el as unknown as DomElement)) out.add(el);
+      all.push(el);
+      push(byTag, el.name, el);
+      if (el.attribs.id) push(byId, el.attribs.id, el);
+      const cls = el.attribs.class;
+      if (cls) for (const c of cls.split(/\s+/)) if (c) push(byClass, c, el);
       return true;
     });
+    for (const r of this.#hiding) {
+      const k = r.key;
+      const pool = k.id !== undefined ? (byId.get(k.id) ?? []) : k.classes.length ? (byClass.get(k.classes[0]) ?? []) : k.tag ? (byTag.get(k.tag) ?? []) : all;
+      for (const el of pool) if (!out.has(el) && matchesRule(r, el)) out.add(el);
+    }
     return out;
   }
 
@@ -381,7 +372,7 @@ class StyleSheet {
         const key = d.important ? 3 : 1;
         if (key < bestKey) continue;
         if (key === bestKey && (r.specificity < bestSpec || (r.specificity === bestSpec && r.order < bestOrder))) continue;
-        if (!r.test(el as unknown as DomElement)) continue;
+        if (!matchesRule(r, el)) continue;
         best = d;
         bestKey = key;
         bestSpec = r.specificity;
@@ -407,24 +398,135 @@ class StyleSheet {
 
   #inlineOf(el: Element): Map<string, Declaration> {
     let m = this.#inline.get(el);
-    if (m) return m;
-    m = new Map();
-    const style = el.attribs.style;
-    if (style) {
-      for (const part of style.split(';')) {
-        const colon = part.indexOf(':');
-        if (colon < 0) continue;
-        const prop = part.slice(0, colon).trim().toLowerCase();
-        if (!PROPS.has(prop)) continue;
-        let value = part.slice(colon + 1).trim().toLowerCase();
-        const important = /!\s*important$/.test(value);
-        if (important) value = value.replace(/!\s*important$/, '').trim();
-        m.set(prop, { value, important });
-      }
-    }
-    this.#inline.set(el, m);
+    if (!m) this.#inline.set(el, (m = el.attribs.style ? declarationsOf(el.attribs.style) : new Map()));
     return m;
   }
+}
+
+const classSets = new WeakMap<Element, ReadonlySet<string>>();
+const NO_CLASSES: ReadonlySet<string> = new Set();
+function classesOf(el: Element): ReadonlySet<string> {
+  const cls = el.attribs.class;
+  if (!cls) return NO_CLASSES;
+  let set = classSets.get(el);
+  if (!set) classSets.set(el, (set = new Set(cls.split(/\s+/))));
+  return set;
+}
+
+function matchesRule(r: StyleRule, el: Element): boolean {
+  const k = r.key;
+  if (k.tag && el.name !== k.tag) return false;
+  if (k.id && el.attribs.id !== k.id) return false;
+  if (k.classes.length) {
+    const have = classesOf(el);
+    for (const c of k.classes) if (!have.has(c)) return false;
+  }
+  if (r.test === undefined) {
+    try {
+      r.test = compile<DomElement, DomElement>(r.text) as (el: DomElement) => boolean;
+    } catch {
+      r.test = null;
+    }
+  }
+  return r.test ? r.test(el as unknown as DomElement) : false;
+}
+
+/** The rightmost compound's type, id and classes (a rule can only match an element that has them all). */
+function keyOf(sel: csstree.Selector): StyleRule['key'] {
+  const key: StyleRule['key'] = { classes: [] };
+  const parts = sel.children.toArray();
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const p = parts[i];
+    if (p.type === 'Combinator') break;
+    if (p.type === 'TypeSelector' && p.name !== '*' && !p.name.includes('|')) key.tag = p.name.toLowerCase();
+    else if (p.type === 'IdSelector') key.id = p.name;
+    else if (p.type === 'ClassSelector') key.classes.push(p.name);
+  }
+  return key;
+}
+
+/** A declaration that can matter to the stage (the cheap test before a block is parsed). */
+const RELEVANT_DECLARATION = /(?:^|[;{\s])(?:display|visibility|opacity|font-size|line-height|height|max-height|clip|clip-path|left|top|right|text-indent|color)\s*:/i;
+
+/**
+ * The style rules of a stylesheet as (selector text, declarations text), in order: comments dropped, at-rules that
+ * do not apply to a screen as first shown (@media print, @keyframes, @font-face …) skipped with their blocks,
+ * @media screen/all, @supports, @layer and @container entered.
+ */
+function* styleBlocks(css: string): Generator<{ prelude: string; body: string }> {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  let i = 0;
+  let start = 0;
+  let skipDepth = 0;
+  let depth = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 || c === 0x27) {
+      // a string: skip to its end
+      const end = text.indexOf(String.fromCharCode(c), i + 1);
+      i = end < 0 ? text.length : end + 1;
+      continue;
+    }
+    if (c === 0x7b /* { */) {
+      const prelude = text.slice(start, i).trim();
+      if (skipDepth > 0) {
+        skipDepth++;
+      } else if (prelude.startsWith('@')) {
+        const m = /^@([\w-]+)\s*([\s\S]*)$/.exec(prelude);
+        const name = (m?.[1] ?? '').toLowerCase();
+        const applies = name === 'supports' || name === 'layer' || name === 'container' || (name === 'media' && SCREEN_MEDIA.test(m?.[2] ?? ''));
+        if (applies) depth++;
+        else skipDepth = 1;
+      } else {
+        const close = text.indexOf('}', i + 1);
+        const end = close < 0 ? text.length : close;
+        // A nested block inside a rule (CSS nesting) is not read: the rule's own declarations up to it are.
+        const nested = text.indexOf('{', i + 1);
+        const bodyEnd = nested >= 0 && nested < end ? nested : end;
+        yield { prelude, body: text.slice(i + 1, bodyEnd) };
+        if (nested >= 0 && nested < end) {
+          skipDepth = 1;
+          i = nested + 1;
+          start = i;
+          continue;
+        }
+        i = end + 1;
+        start = i;
+        continue;
+      }
+      i++;
+      start = i;
+      continue;
+    }
+    if (c === 0x7d /* } */) {
+      if (skipDepth > 0) skipDepth--;
+      else if (depth > 0) depth--;
+      i++;
+      start = i;
+      continue;
+    }
+    if (c === 0x3b /* ; */ && skipDepth === 0) {
+      // a statement at-rule (@import, @charset) or stray text
+      start = i + 1;
+    }
+    i++;
+  }
+}
+
+/** `prop: value [!important]` pairs of a declaration block, for the stage's properties only. */
+function declarationsOf(body: string): Map<string, Declaration> {
+  const m = new Map<string, Declaration>();
+  for (const part of body.split(';')) {
+    const colon = part.indexOf(':');
+    if (colon < 0) continue;
+    const prop = part.slice(0, colon).trim().toLowerCase();
+    if (!PROPS.has(prop)) continue;
+    let value = part.slice(colon + 1).trim().toLowerCase();
+    const important = /!\s*important$/.test(value);
+    if (important) value = value.replace(/!\s*important$/, '').trim();
+    m.set(prop, { value, important });
+  }
+  return m;
 }
 
 /** A declaration block that hides whatever it matches on its own (so its selectors find the candidates). */
