@@ -13,6 +13,7 @@ import { OccamError } from '../contract/failures.ts';
 import type { RuntimeContext } from '../runtime/context.ts';
 import type { Services } from '../runtime/services.ts';
 import { receiptLogService } from '../store/receipt-log.ts';
+import { safetyAt, type SafetyReport } from './safety.ts';
 
 export const DETAIL_LEVELS = ['lean', 'standard', 'full'] as const;
 export type DetailLevel = (typeof DETAIL_LEVELS)[number];
@@ -72,9 +73,6 @@ export function receiptRefOf(result: Record<string, unknown>): { id: string; key
 /** Sidecars and answers the caller opted into: they travel at every level (they are the content asked for). */
 const REQUESTED_FIELDS = ['unchanged', 'diff', 'deltaOnly', 'focus', 'mustContain', 'toc', 'chunks', 'blocks', 'tables', 'feed', 'mediaRefs', 'screenshot', 'llmsTxt', 'source', 'cached', 'cacheAgeS'];
 
-/** Warning codes that are safety signals (the page talks to the model): lean keeps them. */
-const SAFETY_WARNINGS = new Set(['instruction_like_page_text']);
-
 const firstHeading = (markdown: string): string | undefined => markdown.match(/^#{1,6}\s+(.+?)\s*#*\s*$/m)?.[1].trim() || undefined;
 
 export function finalUrlOf(result: Record<string, unknown>): string | null {
@@ -100,12 +98,17 @@ function cutsOf(result: Record<string, unknown>): string[] {
   return cuts;
 }
 
-function safetyOf(result: Record<string, unknown>): Record<string, unknown> {
-  const hints = result.agentHints as { doNot?: string[]; warnings?: string[] } | undefined;
-  const signals = (hints?.warnings ?? []).map((w) => w.split(':')[0]).filter((c) => SAFETY_WARNINGS.has(c));
+/**
+ * The read's safety signals at a level: `agentHints.doNot` and the one `safety` object (src/read/safety.ts). The
+ * tag_trust warning `instruction_like_page_text` is the same detector's finding, so lean carries the object, not
+ * the warning; lean drops the hidden-text samples.
+ */
+function safetyOf(result: Record<string, unknown>, detail: DetailLevel): Record<string, unknown> {
+  const hints = result.agentHints as { doNot?: string[] } | undefined;
+  const safety = safetyAt(result.safety as SafetyReport | undefined, detail);
   return {
     ...(hints?.doNot?.length ? { doNot: hints.doNot } : {}),
-    ...(signals.length ? { safety: signals } : {}),
+    ...(safety ? { safety } : {}),
   };
 }
 
@@ -132,6 +135,7 @@ export function assembleRead(full: Result, detail: DetailLevel, options: Assembl
       ...(full.partial === true ? { partial: true } : {}),
       ...(typeof full.markdown === 'string' ? { markdown: full.markdown } : {}),
       ...(full.agentMeta ? { agentMeta: full.agentMeta } : {}),
+      ...(full.safety ? { safety: safetyAt(full.safety as SafetyReport, detail) } : {}),
       ...(detail === 'standard' && full.agentHints ? { agentHints: full.agentHints } : {}),
       ...(detail === 'standard' && full.access ? { access: full.access } : {}),
       ...receipt,
@@ -162,7 +166,7 @@ export function assembleRead(full: Result, detail: DetailLevel, options: Assembl
     ...(sections.length ? { sections } : {}),
     contentHash: hash.slice(0, LEAN_HASH_HEX),
     ...requested,
-    ...safetyOf(full),
+    ...safetyOf(full, detail),
     ...(ref ? { receipt: ref.id } : {}),
   };
   if (detail === 'lean') return lean;
