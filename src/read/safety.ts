@@ -99,3 +99,16 @@ export function safetyAt(safety: SafetyReport | undefined, detail: 'lean' | 'sta
   const { hiddenSamples: _samples, ...lean } = safety;
   return lean;
 }
+
+/**
+ * The safety verdict as a receipt records it: an unsigned companion beside the signed envelope (the v1 canonical
+ * bytes are unchanged), so a verifier of the signature is unaffected and a reader of the receipt log sees it.
+ */
+export function receiptCompanion(safety: unknown): { verdict: SafetyVerdict; hidden?: number; instructions?: number } {
+  const s = (safety ?? {}) as Partial<SafetyReport>;
+  return {
+    verdict: s.verdict ?? 'clean',
+    ...(s.hidden ? { hidden: s.hidden } : {}),
+    ...(s.instructions?.length ? { instructions: s.instructions.length } : {}),
+  };
+}

@@ -31,7 +31,7 @@ import { acquirePreferringMarkdown } from './publisher-markdown.ts';
 import { memoryLedgerService, parseReservation } from './memory.ts';
 import { extractWorkersService } from './extract-worker.ts';
 import { transcodeReceiptStep, type ReceiptStepOutput } from './receipt-step.ts';
-import { readSafely, type SafetyPolicy } from './safety.ts';
+import { readSafely, receiptCompanion, type SafetyPolicy } from './safety.ts';
 import { canaryTranscodeResult } from '../trust/canary/transcode-hook.ts';
 import { assembleRead, deliverRead, LEAN_HASH_HEX, parseDetail, sectionsMaxFor, type DetailLevel } from './detail.ts';
 import type { PlaybookOverlay } from '../playbooks/overlay.ts';
@@ -752,7 +752,7 @@ async function run(
 
     // --- receipt step (trust layer) ---
     const signed = ((await signFor(plan, contentHash)) ?? null) as Record<string, unknown> | null;
-    const receipt: Record<string, unknown> = { ...receiptBase, ...(signed ?? {}) };
+    const receipt: Record<string, unknown> = { ...receiptBase, ...(signed ?? {}), ...(signed?.signed ? { safety: receiptCompanion(safe.safety) } : {}) };
     if (effectiveMax !== null && receiptInline) {
       // A receipt that does not fit its reserve sheds optional parts; it is never faked or shortened.
       const shed: Array<[string, string]> = [
