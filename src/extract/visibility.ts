@@ -138,7 +138,8 @@ export function removeHiddenText(doc: Document, options: VisibilityOptions): Vis
     const text = collapse(textOf(el));
     if (!text) return false;
     if (exempt(el, reason, panels, options.pageType, guardOver)) return true;
-    if ((reason === CLIPPED.id || reason === OFF_SCREEN.id) && accessibilityOnly(el, text)) {
+    const placedAway = reason === CLIPPED.id || reason === OFF_SCREEN.id || (reason === BROWSER_MARK.id && /^(clipped|off-viewport|zero-size)$/.test(el.attribs[RENDERED_HIDDEN_ATTRIBUTE] ?? ''));
+    if (placedAway && accessibilityOnly(el, text)) {
       report.accessibilityOnly++;
       return false;
     }
@@ -218,7 +219,7 @@ function exempt(el: Element, reason: string, panels: ReadonlySet<string>, pageTy
   if (el.attribs.id !== undefined && panels.has(el.attribs.id)) return true;
   // A collapsed panel by its class: on any page when only the stylesheet hides it (the reader opens it); by an
   // attribute or inline style only on a product page (the boilerplate stage's long-standing rule).
-  const cssOnly = reason !== HIDDEN_ATTRIBUTE.id && reason !== ARIA_HIDDEN.id && reason !== UTILITY_CLASSES.id && reason !== BROWSER_MARK.id && !/(display|visibility)\s*:\s*(none|hidden)/i.test(el.attribs.style ?? '');
+  const cssOnly = reason !== HIDDEN_ATTRIBUTE.id && reason !== ARIA_HIDDEN.id && reason !== UTILITY_CLASSES.id && el.attribs.hidden === undefined && !/(display|visibility)\s*:\s*(none|hidden)/i.test(el.attribs.style ?? '');
   if ((cssOnly || pageType === 'product') && isPanel(el)) return true;
   // A page wrapper a script reveals: most of the page's text, under a heading.
   if (collapsedTextLength(el) > guardOver && findFirst(el, (e) => /^h[1-6]$/.test(e.name)) !== undefined) return true;
