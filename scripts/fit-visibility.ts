@@ -18,7 +18,7 @@ const arg = (k: string) => process.argv.find((a) => a.startsWith(`--${k}=`))?.sl
 const subsample = Number(arg('subsample') ?? '1') || 1;
 const limit = Number(arg('limit') ?? '0') || 0;
 
-const REASONS = Object.values(rows)
+const REASONS = (Object.values(rows) as unknown[])
   .filter((r): r is rows.VisibilityRow<unknown> => typeof r === 'object' && r !== null && 'effect' in r && r.effect === 'hides')
   .map((r) => r.id);
 

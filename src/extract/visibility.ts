@@ -447,7 +447,7 @@ function keyOf(sel: csstree.Selector): StyleRule['key'] {
 }
 
 /** A declaration that can matter to the stage (the cheap test before a block is parsed). */
-const RELEVANT_DECLARATION = /(?:^|[;{\s])(?:display|visibility|opacity|font-size|line-height|height|max-height|clip|clip-path|left|top|right|text-indent|color)\s*:/i;
+const RELEVANT_DECLARATION = /(?:^|[;{\s])(?:background|background-color|display|visibility|opacity|font-size|line-height|height|max-height|clip|clip-path|left|top|right|text-indent|color)\s*:/i;
 
 /**
  * The style rules of a stylesheet as (selector text, declarations text), in order: comments dropped, at-rules that

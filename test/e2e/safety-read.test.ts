@@ -27,6 +27,13 @@ before(async () => {
     const body = readFileSync(join(PAGES, `${name}.html`));
     routes[`/${name}`] = (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
   }
+  // Hidden only by an external stylesheet: the HTTP path does not fetch stylesheets, the rendered page applies it.
+  routes['/external-css'] = (_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title>Tide tables</title><link rel="stylesheet" href="/site.css"></head>
+<body><main><article><h1>Tide tables</h1><p>${'High water comes about fifty minutes later each day, following the moon around the earth. '.repeat(4)}</p>
+<p class="mute">EXTERNAL-HIDDEN: a paragraph the site stylesheet hides from every visitor, long enough to be a sentence.</p>
+<p>${'Spring tides follow the full and the new moon, when sun and moon pull in line. '.repeat(4)}</p></article></main></body></html>`);
+  routes['/site.css'] = (_req, res) => res.writeHead(200, { 'content-type': 'text/css' }).end('.mute { display: none }');
   server = await startFixtureServer(routes);
   mcp = await startMcp({ OCCAM_ALLOW_PRIVATE_URLS: '1' });
 });
@@ -143,6 +150,13 @@ test('browser path (real Chromium): the rendered page marks what it does not sho
     const { json } = await browser.call('occam_transcode', { url: server.url('/hidden-and-addressed'), backend_policy: 'browser', detail: 'standard' });
     assert.equal(json.backend, 'browser_playwright', JSON.stringify(json.failure ?? json.agentHints));
     assertSafeRead(json, 'standard', 'browser');
+    // Text hidden by a stylesheet only the browser loads: the rendered page's mark removes it.
+    const ext = await browser.call('occam_transcode', { url: server.url('/external-css'), backend_policy: 'browser', detail: 'standard' });
+    assert.equal(ext.json.ok, true, JSON.stringify(ext.json.failure));
+    assert.ok(ext.json.markdown.includes('Spring tides'));
+    assert.ok(!ext.json.markdown.includes('EXTERNAL-HIDDEN'), ext.json.markdown);
+    assert.equal(ext.json.safety?.hidden, 1);
+    assert.equal(ext.json.safety.hiddenSamples[0].reason, 'visibility.rendered-hidden');
   } finally {
     await browser.close();
   }
