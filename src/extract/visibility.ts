@@ -18,6 +18,7 @@ import { compile } from 'css-select';
 import type { Document, Element as DomElement } from 'domhandler';
 import { collapse, collapsedTextLength, findFirst, removeNode, textOf, walk, type Element, type SelectorIndex } from './dom.ts';
 import type { PageType } from './types.ts';
+import { classifyPassage } from './instructions.ts';
 import {
   ACCESSIBILITY_LABEL_MAX_WORDS,
   ACCESSIBILITY_ONLY,
@@ -236,8 +237,16 @@ function accessibilityOnly(el: Element, text: string): boolean {
   return wordCount(text) <= ACCESSIBILITY_LABEL_MAX_WORDS.value;
 }
 
+/**
+ * A hidden text block worth reporting: a sentence (HIDDEN_PROSE_MIN_WORDS words and a sentence mark), a longer
+ * passage (twice as many words), or anything the instruction detector flags ("Ignore previous instructions." is
+ * three words) — and mostly not link text. A hidden label ("Toggle the table of contents") or a collapsed menu is
+ * removed without a word in the response.
+ */
 function isProse(el: Element, text: string, minWords: number): boolean {
-  if (wordCount(text) < minWords) return false;
+  const words = wordCount(text);
+  const sentence = (words >= minWords && /[.!?;:。！？]/u.test(text)) || words >= 2 * minWords;
+  if (!sentence && classifyPassage(text).length === 0) return false;
   let linked = 0;
   walk(el, (e) => {
     if (e.name !== 'a') return true;

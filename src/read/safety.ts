@@ -102,7 +102,8 @@ export function safetyAt(safety: SafetyReport | undefined, detail: 'lean' | 'sta
 
 /**
  * The safety verdict as a receipt records it: an unsigned companion beside the signed envelope (the v1 canonical
- * bytes are unchanged), so a verifier of the signature is unaffected and a reader of the receipt log sees it.
+ * bytes are unchanged), so a verifier of the signature is unaffected and a reader of the receipt log sees it. A
+ * clean read's receipt carries none (absence is `clean`), so it stays byte for byte what it was.
  */
 export function receiptCompanion(safety: unknown): { verdict: SafetyVerdict; hidden?: number; instructions?: number } {
   const s = (safety ?? {}) as Partial<SafetyReport>;

@@ -752,7 +752,7 @@ async function run(
 
     // --- receipt step (trust layer) ---
     const signed = ((await signFor(plan, contentHash)) ?? null) as Record<string, unknown> | null;
-    const receipt: Record<string, unknown> = { ...receiptBase, ...(signed ?? {}), ...(signed?.signed ? { safety: receiptCompanion(safe.safety) } : {}) };
+    const receipt: Record<string, unknown> = { ...receiptBase, ...(signed ?? {}), ...(signed?.signed && safe.safety ? { safety: receiptCompanion(safe.safety) } : {}) };
     if (effectiveMax !== null && receiptInline) {
       // A receipt that does not fit its reserve sheds optional parts; it is never faked or shortened.
       const shed: Array<[string, string]> = [

@@ -233,7 +233,7 @@ export async function claimCheck(
     deps,
   );
   // The read's safety verdict travels as an unsigned companion of the receipt (issue 34).
-  const receipt = bundle ? { ...bundle, safety: receiptCompanion(read.safety) } : null;
+  const receipt = bundle && read.safety ? { ...bundle, safety: receiptCompanion(read.safety) } : bundle;
   const signed = receipt?.signed as { keyId?: string; blockMerkleRoot?: string } | undefined;
   const root = signed?.blockMerkleRoot ?? merkleRootPrefixed(leaves) ?? undefined;
   const base = {
@@ -330,7 +330,7 @@ export async function attest(
         if (check.receipt) entry.receipt = check.receipt;
         // What the source page hid or said to the reader, beside the heuristic status (never signed).
         const safety = (check.receipt as { safety?: { verdict?: string } } | undefined)?.safety;
-        if (safety && safety.verdict !== 'clean') entry.safety = safety;
+        if (safety) entry.safety = safety;
         const reason = status === 'unsupported' && matches.length === 0 ? 'no_matching_block' : REASON[status];
         if (reason) entry.reason = reason;
       }
