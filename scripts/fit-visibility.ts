@@ -27,7 +27,8 @@ const ALL_OFF: Variant = { name: 'stage off', tuning: { disabled: new Set(REASON
 const variants: Variant[] = [
   { name: 'shipped', tuning: {} },
   ...REASONS.map((id) => ({ name: `without ${id}`, tuning: { disabled: new Set([id]) } })),
-  ...[0.2, 0.35, 0.8, 1.01].map((share) => ({ name: `wrapper share ${share}`, tuning: { revealedWrapperShare: share } })),
+  ...[0.2, 0.8, 1.01].map((share) => ({ name: `wrapper share ${share}`, tuning: { revealedWrapperShare: share } })),
+  ...[0.1, 0.2, 0.5, 1.01].map((share) => ({ name: `style-hidden share ${share}`, tuning: { styleHiddenShareMax: share } })),
   ...[200, 5000].map((px) => ({ name: `off-screen ${px}px`, tuning: { offScreenPx: px } })),
 ];
 

@@ -340,7 +340,7 @@ function withinAccordion(el: Element): boolean {
  * An element wrapping the page's semantic main content is never boilerplate, whatever its class says. `minText`
  * asks the inner main/article to carry real text (a sidebar's teaser cards are not the article).
  */
-function holdsMainContent(el: Element, minText: number): boolean {
+export function holdsMainContent(el: Element, minText: number): boolean {
   if (el.name === 'nav' || el.name === 'footer') return false;
   return (
     findFirst(

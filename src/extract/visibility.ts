@@ -19,6 +19,7 @@ import type { Document, Element as DomElement } from 'domhandler';
 import { collapse, collapsedTextLength, findFirst, removeNode, textOf, walk, type Element, type SelectorIndex } from './dom.ts';
 import type { PageType } from './types.ts';
 import { classifyPassage } from './instructions.ts';
+import { holdsMainContent } from './boilerplate.ts';
 import {
   ACCESSIBILITY_LABEL_MAX_WORDS,
   ACCESSIBILITY_ONLY,
@@ -34,6 +35,7 @@ import {
   OPACITY_ZERO,
   REVEALED_WRAPPER_SHARE,
   SAME_COLOUR,
+  STYLE_HIDDEN_SHARE_MAX,
   UTILITY_CLASSES,
   VISIBILITY_HIDDEN,
   ZERO_BOX,
@@ -71,6 +73,7 @@ export interface VisibilityOptions {
 
 export interface VisibilityTuning {
   revealedWrapperShare: number;
+  styleHiddenShareMax: number;
   offScreenPx: number;
   proseMinWords: number;
   /** Which hiding reasons apply (all by default): the fit script measures each one's cost. */
@@ -120,6 +123,7 @@ const SCREEN_MEDIA = /^\s*(only\s+)?(all|screen)\s*$/i;
 export function removeHiddenText(doc: Document, options: VisibilityOptions): VisibilityReport {
   const tuning: VisibilityTuning = {
     revealedWrapperShare: REVEALED_WRAPPER_SHARE.value,
+    styleHiddenShareMax: STYLE_HIDDEN_SHARE_MAX.value,
     offScreenPx: OFF_SCREEN.value,
     proseMinWords: HIDDEN_PROSE_MIN_WORDS.value,
     disabled: new Set(),
@@ -130,7 +134,7 @@ export function removeHiddenText(doc: Document, options: VisibilityOptions): Vis
   const total = collapsedTextLength(doc);
   const guardOver = Math.max(200, total * tuning.revealedWrapperShare);
   const report: VisibilityReport = { hidden: 0, samples: [], removedElements: 0, accessibilityOnly: 0 };
-  const victims: Element[] = [];
+  const found: Array<{ el: Element; reason: string; text: string }> = [];
   const candidates = sheet.candidates(doc);
   walk(doc, (el) => {
     if (el.name === 'html' || el.name === 'body' || el.name === 'head' || NON_VISUAL.has(el.name)) return el.name === 'html' || el.name === 'body';
@@ -144,17 +148,27 @@ export function removeHiddenText(doc: Document, options: VisibilityOptions): Vis
       report.accessibilityOnly++;
       return false;
     }
-    victims.push(el);
+    found.push({ el, reason, text });
+    return false;
+  });
+  // A page whose styles hide much of its text hides it until a script shows it: those elements stay.
+  const styled = found.filter((f) => !BY_ATTRIBUTE.has(f.reason) && !/(display|visibility)\s*:\s*(none|hidden)/i.test(f.el.attribs.style ?? ''));
+  const styledChars = styled.reduce((n, f) => n + f.text.length, 0);
+  const kept = styledChars > total * tuning.styleHiddenShareMax ? new Set(styled.map((f) => f.el)) : new Set<Element>();
+  for (const { el, reason, text } of found) {
+    if (kept.has(el)) continue;
+    removeNode(el);
     report.removedElements++;
     if (isProse(el, text, tuning.proseMinWords)) {
       report.hidden++;
       if (report.samples.length < SAMPLE_MAX) report.samples.push({ reason, text: text.slice(0, SAMPLE_CHARS), selector: options.selectors.selectorOf(el) });
     }
-    return false;
-  });
-  for (const v of victims) removeNode(v);
+  }
   return report;
 }
+
+/** Reasons read from the element's own attributes (and the browser's mark): never a script-revealed style. */
+const BY_ATTRIBUTE = new Set([HIDDEN_ATTRIBUTE.id, ARIA_HIDDEN.id, UTILITY_CLASSES.id, BROWSER_MARK.id]);
 
 /** Elements that are not rendered as text at all (their content is never the page's words). */
 const NON_VISUAL = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'meta', 'link']);
@@ -184,7 +198,7 @@ function styleReason(el: Element, style: Computed, sheet: StyleSheet, code: bool
   const fontSize = style('font-size');
   if (fontSize !== undefined && isZeroLength(fontSize) && !descendantDeclares(el, sheet, code, 'font-size', (v) => !isZeroLength(v))) return FONT_SIZE_ZERO.id;
   const overflow = [style('overflow'), style('overflow-y')].some((v) => v === 'hidden' || v === 'clip');
-  if (overflow && ['height', 'max-height', 'line-height'].some((p) => isZeroLength(style(p) ?? ''))) return ZERO_BOX.id;
+  if (overflow && isZeroLength(style('line-height') ?? '')) return ZERO_BOX.id;
   const position = style('position');
   const positioned = position === 'absolute' || position === 'fixed';
   const clip = style('clip');
@@ -222,6 +236,8 @@ function exempt(el: Element, reason: string, panels: ReadonlySet<string>, pageTy
   // attribute or inline style only on a product page (the boilerplate stage's long-standing rule).
   const cssOnly = reason !== HIDDEN_ATTRIBUTE.id && reason !== ARIA_HIDDEN.id && reason !== UTILITY_CLASSES.id && el.attribs.hidden === undefined && !/(display|visibility)\s*:\s*(none|hidden)/i.test(el.attribs.style ?? '');
   if ((cssOnly || pageType === 'product') && isPanel(el)) return true;
+  // A wrapper of the page's main content (the boilerplate stage's rule for hidden elements as well).
+  if (holdsMainContent(el, 0)) return true;
   // A page wrapper a script reveals: most of the page's text, under a heading.
   if (collapsedTextLength(el) > guardOver && findFirst(el, (e) => /^h[1-6]$/.test(e.name)) !== undefined) return true;
   return false;
@@ -546,7 +562,7 @@ function canHide(decls: Map<string, Declaration>, backgrounds: ReadonlySet<strin
   if (v('visibility') !== undefined && VISIBILITY_HIDDEN.value.test(v('visibility')!)) return true;
   if (v('opacity') !== undefined && (numberOf(v('opacity')!) ?? 1) <= OPACITY_ZERO.value) return true;
   if (v('font-size') !== undefined && isZeroLength(v('font-size')!)) return true;
-  if (['height', 'max-height', 'line-height'].some((p) => isZeroLength(v(p) ?? ''))) return true;
+  if (isZeroLength(v('line-height') ?? '')) return true;
   if (v('clip') !== undefined || v('clip-path') !== undefined) return true;
   if (['left', 'top', 'right', 'text-indent'].some((p) => (pixelsOf(v(p) ?? '') ?? 0) < 0)) return true;
   // A colour rule can hide against a background declared here or on an ancestor.

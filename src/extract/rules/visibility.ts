@@ -95,12 +95,12 @@ export const FONT_SIZE_ZERO = row({
 
 export const ZERO_BOX = row({
   id: 'visibility.zero-box',
-  reason: 'A box of zero height (height, max-height or line-height 0) that clips its overflow shows none of its text.',
+  reason: 'Lines of zero height (line-height 0) in a box that clips its overflow show none of their text. A box of zero height or max-height that clips is the collapse pattern of accordions and "read more" panels (text the reader opens): fitted on the development sets, it is not counted as hidden (scripts/fit-visibility.ts).',
   appliesTo: 'all',
   effect: 'hides',
   value: 0,
-  example: page('', '<div style="height:0;overflow:hidden">HIDDEN TEXT in a box with no height.</div>'),
-  counterExample: page('', '<div style="height:0">KEPT TEXT that overflows a zero-height box and is seen.</div>'),
+  example: page('', '<div style="line-height:0;overflow:hidden">HIDDEN TEXT on lines of no height.</div>'),
+  counterExample: page('', '<div style="max-height:0;overflow:hidden">KEPT TEXT in a collapsed panel the reader opens.</div>'),
 });
 
 export const CLIPPED = row({
@@ -171,6 +171,16 @@ export const REVEALED_WRAPPER_SHARE = row({
   value: 0.5,
   example: '<body><div style="opacity:0"><h1>Article</h1><p>…the whole article…</p></div></body> (kept)',
   counterExample: '<body><article>…</article><div style="opacity:0"><p>one hidden sentence</p></div></body> (removed)',
+});
+
+export const STYLE_HIDDEN_SHARE_MAX = row({
+  id: 'visibility.style-hidden-share',
+  reason: 'When the page’s styles (not its attributes) hide more than this share of its text, the page hides its content until a script reveals it (carousels, scroll animations, tabs): those elements stay, as a browser would show them. Fitted by scripts/fit-visibility.ts.',
+  appliesTo: 'all',
+  effect: 'threshold',
+  value: 0.3,
+  example: '<section style="visibility:hidden">…every feature block of a landing page, revealed on scroll…</section> (kept)',
+  counterExample: '<article>…a whole article…</article><p class="x">one sentence the stylesheet hides</p> (removed)',
 });
 
 export const HIDDEN_PROSE_MIN_WORDS = row({
