@@ -154,7 +154,7 @@ export function removeHiddenText(doc: Document, options: VisibilityOptions): Vis
   // A page whose styles hide much of its text hides it until a script shows it: those elements stay.
   const styled = found.filter((f) => !BY_ATTRIBUTE.has(f.reason) && !/(display|visibility)\s*:\s*(none|hidden)/i.test(f.el.attribs.style ?? ''));
   const styledChars = styled.reduce((n, f) => n + f.text.length, 0);
-  const kept = styledChars > total * tuning.styleHiddenShareMax ? new Set(styled.map((f) => f.el)) : new Set<Element>();
+  const kept = styledChars > Math.max(STYLE_HIDDEN_MIN_CHARS, total * tuning.styleHiddenShareMax) ? new Set(styled.map((f) => f.el)) : new Set<Element>();
   for (const { el, reason, text } of found) {
     if (kept.has(el)) continue;
     removeNode(el);
@@ -166,6 +166,9 @@ export function removeHiddenText(doc: Document, options: VisibilityOptions): Vis
   }
   return report;
 }
+
+/** Below this much style-hidden text the share guard does not apply (a short page hiding one sentence). */
+const STYLE_HIDDEN_MIN_CHARS = 400;
 
 /** Reasons read from the element's own attributes (and the browser's mark): never a script-revealed style. */
 const BY_ATTRIBUTE = new Set([HIDDEN_ATTRIBUTE.id, ARIA_HIDDEN.id, UTILITY_CLASSES.id, BROWSER_MARK.id]);
