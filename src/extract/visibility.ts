@@ -157,12 +157,13 @@ export function removeHiddenText(doc: Document, options: VisibilityOptions): Vis
   const kept = styledChars > Math.max(STYLE_HIDDEN_MIN_CHARS, total * tuning.styleHiddenShareMax) ? new Set(styled.map((f) => f.el)) : new Set<Element>();
   for (const { el, reason, text } of found) {
     if (kept.has(el)) continue;
-    removeNode(el);
     report.removedElements++;
     if (isProse(el, text, tuning.proseMinWords)) {
       report.hidden++;
+      // The selector names the element where the page served it: taken before the element leaves the tree.
       if (report.samples.length < SAMPLE_MAX) report.samples.push({ reason, text: text.slice(0, SAMPLE_CHARS), selector: options.selectors.selectorOf(el) });
     }
+    removeNode(el);
   }
   return report;
 }
