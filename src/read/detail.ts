@@ -1,7 +1,7 @@
 // Response detail levels (issue 29): the agent pays for the page, not for Occam's metadata. Every reading tool
 // builds its full response as before; this module is the one place that turns it into what the caller asked for:
 //   lean (default)  ok, final url, markdown (opening with # Title), pageType, partial + what was cut, a contentHash
-//                   prefix, safety signals when any, and the receipt's id (the signed receipt goes to the local
+//                   prefix, the `safety` object when any (src/read/safety.ts), and the receipt's id (the signed receipt goes to the local
 //                   receipt log, src/store/receipt-log.ts) — about 60 tokens around the page;
 //   standard        lean + the spec's other always-present fields (backend, materializationKey, confidence, the
 //                   full contentHash), receipt {id, keyId}, meta, agentHints and quality.verdict;
