@@ -20,6 +20,7 @@ const MODULES: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./budget.ts'),
   () => import('./playbooks.ts'),
   () => import('./reading.ts'),
+  () => import('./safety.ts'),
   () => import('./scale.ts'),
   () => import('./browser-tier.ts'),
 ];

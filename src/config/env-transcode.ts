@@ -39,4 +39,14 @@ export const transcodeVars = [
     range: 'lean | standard | full',
     parse: oneOf(['lean', 'standard', 'full'] as const),
   }),
+  define({
+    name: 'OCCAM_SAFETY',
+    area: 'reading',
+    description:
+      'What a read does with page text that addresses the AI reader (docs/security.md, safe reading): `report` lists the sentences in the response\'s `safety.instructions` and leaves them in the Markdown; `strip` also removes them from the Markdown and says so (`safety.stripped`); `refuse` fails the read with `unsafe_content`. Hidden text is removed and counted under every policy.',
+    default: 'report' as 'report' | 'strip' | 'refuse',
+    defaultText: 'report',
+    range: 'report | strip | refuse',
+    parse: oneOf(['report', 'strip', 'refuse'] as const),
+  }),
 ];

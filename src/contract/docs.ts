@@ -34,7 +34,7 @@ export function toolsReference(implemented: ReadonlySet<string>): string {
     '## Response detail',
     '',
     `Reading tools (${READING_TOOLS.map((t) => `\`${t}\``).join(', ')}) take \`detail\`: ` +
-      '`lean` (default; `OCCAM_RESPONSE_DETAIL` changes it) returns the page (its Markdown opens with `# Title`), its final `url`, `pageType`, `partial: true` with `cut` and `sections` when something was left out, a 12-hex `contentHash` prefix, safety signals when any, and `receipt` (the id of the signed receipt in the local receipt log, `occam_verify {receipt_id}`); ' +
+      '`lean` (default; `OCCAM_RESPONSE_DETAIL` changes it) returns the page (its Markdown opens with `# Title`), its final `url`, `pageType`, `partial: true` with `cut` and `sections` when something was left out, a 12-hex `contentHash` prefix, `safety` when the page hid text or addresses the agent (`hidden`, `instructions`, `verdict`; `standard` adds `hiddenSamples`), and `receipt` (the id of the signed receipt in the local receipt log, `occam_verify {receipt_id}`); ' +
       '`standard` adds `title`, the full `contentHash`, `receipt {id, keyId}`, `backend`, `materializationKey`, `confidence`, `meta`, `agentHints`, `quality.verdict`; `full` is the whole response (timings, quality, recovery, access, the signed receipt inline). ' +
       'Failures are fully typed at every level. Each reading tool declares `_meta["anthropic/maxResultSizeChars"]`. See docs/spec-deviations.md.',
     '',

@@ -19,6 +19,7 @@ export const FAILURE_CODES = {
   tls_error: 'Certificate invalid, expired, untrusted or handshake alert.',
   http_error: 'Non-2xx status outside 4xx/5xx.',
   ai_input_refused: 'The publisher refuses AI input for the page (Content-Signal: ai-input=no); it is not read.',
+  unsafe_content: 'The page addresses the AI reader (instructions found in its text) and OCCAM_SAFETY=refuse withholds it.',
   redirect_loop: 'More than 10 redirects.',
   invalid_proxy_url: 'Malformed OCCAM_HTTP(S)_PROXY value.',
   private_url_blocked: 'Loopback/private/link-local/internal target blocked.',

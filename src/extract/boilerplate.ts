@@ -17,6 +17,7 @@ import {
 } from './dom.ts';
 import { isTokenSoup } from './shop.ts';
 import type { PageType } from './types.ts';
+import { UTILITY_CLASSES } from './rules/visibility.ts';
 
 /** Never content. The text inside <video> and <audio> is the fallback for browsers that cannot play them ("Your
  *  browser does not support the video tag."). Ruby annotations (<rt>, and the <rp> parentheses for browsers without
@@ -75,7 +76,7 @@ export const LIVE_COMMENTARY = /(^|\s)live[a-z]*([_-][a-z]+)*[_-]comments?(?=$|[
 export const CONTENT_HINT = /(^|[\s_-])(article|body|content|main|post|entry|text|story|blog|page-content|markdown|prose|document|docs?)(?=$|[\s_-])/;
 
 /** Framework utility classes that mean display:none (matched as whole class tokens: `hidden-xs` is not hidden). */
-const HIDDEN_CLASSES = new Set(['hide', 'hidden', 'd-none', 'is-hidden', 'invisible', 'u-hidden', 'display-none']);
+const HIDDEN_CLASSES = UTILITY_CLASSES.value;
 
 const HIDDEN_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
@@ -339,7 +340,7 @@ function withinAccordion(el: Element): boolean {
  * An element wrapping the page's semantic main content is never boilerplate, whatever its class says. `minText`
  * asks the inner main/article to carry real text (a sidebar's teaser cards are not the article).
  */
-function holdsMainContent(el: Element, minText: number): boolean {
+export function holdsMainContent(el: Element, minText: number): boolean {
   if (el.name === 'nav' || el.name === 'footer') return false;
   return (
     findFirst(

@@ -4,7 +4,8 @@
 //     → ExtractResult   (synchronous, pure: no I/O, no clock, no globals)
 //
 // Pipeline (reading.md §10): parse (htmlparser2) → page signals + access evidence + metadata from the untouched DOM
-// → boilerplate removal (boilerplate.ts; playbook strip selectors and §10 step 2 promo banners included) → main
+// → hidden text removed and reported (visibility.ts: attributes, inline styles, the page's own <style> rules, the
+// browser's marks) → boilerplate removal (boilerplate.ts; playbook strip selectors and §10 step 2 promo banners included) → main
 // content (main-content.ts: content selectors → semantic hints → Readability-class scorer → widening → the second
 // opinion, second-opinion.ts: a density-only candidate and a fitted decision between the two → pruning) → Markdown
 // blocks (markdown.ts) → `# <title>` prepended, boilerplate lines dropped → page-state verdict (detect.ts, §2 step
@@ -24,6 +25,7 @@ import { spellOptionGroups } from './shop.ts';
 import { findMainContent } from './main-content.ts';
 import { MarkdownRenderer, escapeMarkup, linkTargetsOnce, markdownToPlainText } from './markdown.ts';
 import { refineBlocks, type PrecisionReport } from './precision.ts';
+import { removeHiddenText, type VisibilityReport, type VisibilityTuning } from './visibility.ts';
 import { baseUrlOf, detectPageType, readMeta } from './meta.ts';
 import type {
   ContentBlock,
@@ -76,6 +78,8 @@ export interface ExtractOptions {
    * reads each page both ways to fit the decision, and then the result carries the decision's features.
    */
   secondOpinion?: OpinionMode;
+  /** Other numbers for the hidden-text stage (scripts/fit-visibility.ts); the fitted ones by default. */
+  visibility?: Partial<VisibilityTuning>;
 }
 
 export interface ExtractResult {
@@ -109,6 +113,8 @@ export interface ExtractResult {
   opinionFeatures?: number[];
   /** Stage/rule decisions, when `trace` was asked for. */
   trace?: TraceEntry[];
+  /** What the hidden-text stage removed (visibility.ts); absent when the page hid nothing with text. */
+  hidden?: VisibilityReport;
 }
 
 /** reading.md §10 step 2: promo banners removed before extraction. */
@@ -172,6 +178,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     candidate: opinion?.chosen ?? 'engine',
     ...(opinion?.features ? { opinionFeatures: opinion.features } : {}),
     ...(options.trace ? { trace: traceOf(read.boilerplateRemoved, opinion, precision) } : {}),
+    ...(read.hidden.removedElements > 0 || read.hidden.accessibilityOnly > 0 ? { hidden: read.hidden } : {}),
   };
 }
 
@@ -199,6 +206,8 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
   const baseUrl = baseUrlOf(doc, input.url);
 
   const stripSelectors = [...PROMO_BANNER_SELECTORS, ...(options.stripSelectors ?? [])];
+  // Text a person cannot see goes first, each removal reported (the agent learns what the page hid).
+  let hidden = removeHiddenText(doc, { pageType, selectors, tuning: options.visibility });
   if (pageType === 'product') spellOptionGroups(doc);
   const cleaned = removeBoilerplate(doc, { pageType, stripSelectors });
   if (cleaned.textBefore > 500 && cleaned.textAfter < cleaned.textBefore * 0.2) {
@@ -207,6 +216,7 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
     doc = parseHtml(input.html);
     promoteNoscriptContent(doc);
     selectors = new SelectorIndex(doc);
+    hidden = removeHiddenText(doc, { pageType, selectors, tuning: options.visibility });
     if (pageType === 'product') spellOptionGroups(doc);
     removeBoilerplate(doc, { pageType, stripSelectors, mode: 'conservative' });
   }
@@ -247,6 +257,7 @@ function readDom(input: ExtractInput, options: ExtractOptions) {
     pageType,
     main: { strategy: main.strategy, precision: main.precision, opinion: main.opinion },
     boilerplateRemoved: Math.max(0, cleaned.textBefore - cleaned.textAfter),
+    hidden,
     contentRoots: main.roots.map((r) => selectors.selectorOf(r)),
     domDepthCapped: flattenedBelowDepth(doc),
   };

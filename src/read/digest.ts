@@ -60,6 +60,8 @@ export interface DigestItem {
   access?: unknown;
   focus?: unknown;
   completeness?: unknown;
+  /** What the page hid and whether it addresses the AI reader (src/read/safety.ts). */
+  safety?: unknown;
   /** The excerpt was cut (budget, size cap, browser HTML cap). */
   partial?: boolean;
   omitted?: unknown;
@@ -268,7 +270,7 @@ function itemOf(url: string, focusQuery: string | null, result: TranscodeResult)
     item.focusQuery = focusQuery;
     item.focusMatched = focusMatches(focusQuery, markdown);
   }
-  for (const key of ['receipt', 'access', 'focus', 'completeness'] as const) {
+  for (const key of ['receipt', 'access', 'focus', 'completeness', 'safety'] as const) {
     if (result[key] !== undefined) item[key] = result[key];
   }
   // A cut excerpt says so, with what was lost (listed or summarised by the read).

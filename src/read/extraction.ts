@@ -4,6 +4,7 @@
 import { assessQuality, extractDocument, markdownToPlainText, type ContentBlock, type Feed, type MediaRef, type PageMeta, type PageState, type PageType } from '../extract/index.ts';
 import { OccamError } from '../contract/failures.ts';
 import type { AcquiredDocument } from '../fetch/acquire.ts';
+import type { VisibilityReport } from '../extract/visibility.ts';
 import { parseDocument } from '../budget/sections.ts';
 import type { SourceBlock } from './sidecars.ts';
 import type { ExtractWorkers } from './extract-worker.ts';
@@ -25,6 +26,8 @@ export interface ExtractedPage {
   state: PageState;
   /** The page type the extractor detected (HTML and feeds only): the response's `extraction.pageType`. */
   pageType?: PageType;
+  /** Hidden text the extraction removed (src/extract/visibility.ts): the response's `safety.hidden`. */
+  hidden?: VisibilityReport;
 }
 
 export type AcquiredBody = Pick<AcquiredDocument, 'kind' | 'text' | 'finalUrl' | 'requestedUrl' | 'statusCode' | 'contentType' | 'headers'> & {
@@ -150,6 +153,7 @@ export async function extractAcquired(doc: AcquiredBody, opts: ExtractionOptions
     ...(result.domDepthCapped ? { domDepthCapped: result.domDepthCapped } : {}),
     state: result.state,
     pageType: result.pageType,
+    ...(result.hidden ? { hidden: result.hidden } : {}),
   };
 }
 

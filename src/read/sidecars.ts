@@ -6,6 +6,7 @@ import { bm25Scores, isBoilerplate } from '../budget/fit.ts';
 import type { FocusQuery } from '../budget/focus.ts';
 import { parseDocument } from '../budget/sections.ts';
 import { linkTargetsOnce } from '../extract/index.ts';
+import { classifyPassage } from '../extract/instructions.ts';
 
 /** The block shape on the wire (playbooks.md §1, §11 member names). */
 export interface WireBlock {
@@ -64,13 +65,11 @@ export function rankBlocks(blocks: WireBlock[], query: FocusQuery): WireBlock[] 
  */
 export type BlockTrust = 'page_content' | 'instruction_like' | 'boilerplate';
 
-const INSTRUCTION_LIKE =
-  /\b(ignore|disregard|forget) (all |any )?(previous|prior|above|earlier) (instructions|prompts?|messages)\b|\b(you are|act as) (an? )?(ai|assistant|language model|llm|chatgpt|claude)\b|\bsystem prompt\b|\b(as an|dear) (ai|llm|assistant)\b/i;
-
 export function tagTrust(blocks: WireBlock[]): WireBlock[] {
   return blocks.map((b) => ({
     ...b,
-    trust: INSTRUCTION_LIKE.test(b.text) ? 'instruction_like' : isBoilerplate(b.text) ? 'boilerplate' : 'page_content',
+    // The same detector as the read's `safety.instructions` (src/extract/instructions.ts): one finding, two views.
+    trust: b.type !== 'code' && classifyPassage(b.text).length > 0 ? 'instruction_like' : isBoilerplate(b.text) ? 'boilerplate' : 'page_content',
   }));
 }
 

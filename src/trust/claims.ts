@@ -7,6 +7,7 @@ import { nestedFailure, nowIso, type FailureCode } from '../contract/failures.ts
 import type { Services } from '../runtime/services.ts';
 import { blockLeaf, merkleProof, merkleRootPrefixed, type ProofStep } from './receipts/merkle.ts';
 import { signReadReceipt } from './receipts/read-receipt.ts';
+import { receiptCompanion } from '../read/safety.ts';
 
 // ——— BM25 (deterministic, pure) ———
 
@@ -223,7 +224,7 @@ export async function claimCheck(
   const leafSetComplete = blocks.length > 0 && !truncated;
   const leaves = blocks.map((b) => blockLeaf(b.text, b.sourceSelector ?? ''));
   const finalUrl = (read.url as { finalUrl?: string } | undefined)?.finalUrl ?? url;
-  const receipt = await signReadReceipt(
+  const bundle = await signReadReceipt(
     {
       kind: 'extraction', url, finalUrl, backend: read.backend as string, markdown: read.markdown as string,
       contentHash: read.contentHash as string, blocks, leafSetComplete,
@@ -231,6 +232,8 @@ export async function claimCheck(
     },
     deps,
   );
+  // The read's safety verdict travels as an unsigned companion of the receipt (issue 34).
+  const receipt = bundle && read.safety ? { ...bundle, safety: receiptCompanion(read.safety) } : bundle;
   const signed = receipt?.signed as { keyId?: string; blockMerkleRoot?: string } | undefined;
   const root = signed?.blockMerkleRoot ?? merkleRootPrefixed(leaves) ?? undefined;
   const base = {
@@ -325,6 +328,9 @@ export async function attest(
         if (top) Object.assign(entry, { blockIndex: top.blockIndex, text: top.text, score: top.score, leaf: top.leaf, proof: top.proof });
         if (check.blockMerkleRoot) entry.blockMerkleRoot = check.blockMerkleRoot;
         if (check.receipt) entry.receipt = check.receipt;
+        // What the source page hid or said to the reader, beside the heuristic status (never signed).
+        const safety = (check.receipt as { safety?: { verdict?: string } } | undefined)?.safety;
+        if (safety) entry.safety = safety;
         const reason = status === 'unsupported' && matches.length === 0 ? 'no_matching_block' : REASON[status];
         if (reason) entry.reason = reason;
       }

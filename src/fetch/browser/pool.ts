@@ -16,6 +16,7 @@ import { networkInterfaces } from 'node:os';
 import type { RuntimeContext } from '../../runtime/context.ts';
 import { readEnv } from '../../config/env.ts';
 import { OccamError } from '../../contract/failures.ts';
+import { markHiddenElements } from './visibility-marks.ts';
 import { defineService } from '../../runtime/services.ts';
 import { inFaultScope } from '../../runtime/fault-policy.ts';
 import type { GuardPolicy, Resolver } from '../guard.ts';
@@ -700,6 +701,7 @@ export class BrowserPool {
     // A later navigation of the main frame (script, refresh) that the proxy refused: the page shown is not the site's.
     if (mainBlocked) throw mainBlocked;
     if (faults.fault) throw faults.fault;
+    await markHiddenElements(page); // issue 34: what the rendered page does not show is marked for the extraction
     let html = await page.content();
     const htmlTotalChars = html.length;
     const htmlTruncated = html.length > BROWSER_HTML_CAP;

@@ -11,6 +11,7 @@ import type { SidecarKind } from '../../budget/plan.ts';
 import { parseDocument, tableOfContents } from '../../budget/sections.ts';
 import { loadBudgetCost, type TokenCost } from '../../budget/tokens.ts';
 import { readEnv } from '../../config/env.ts';
+import { readSafely, type SafetyPolicy, type SafetyReport } from '../safety.ts';
 import type { NestedFailureInfo } from '../../contract/failures.ts';
 import { extractAcquired, type AcquiredBody, type ExtractedPage, type ExtractionOptions } from '../extraction.ts';
 import { extractWorkersService } from '../extract-worker.ts';
@@ -72,6 +73,8 @@ export interface Materialised {
   cost: TokenCost;
   /** When materialising began (compileMs runs from here to the fitted response). */
   compileStart: number;
+  /** The read's safety report (issue 34), absent when there is nothing to say. */
+  safety: SafetyReport | undefined;
 }
 
 /** The materialise half of the extract stage. */
@@ -106,6 +109,10 @@ export async function materialise(ctx: ReadContext, acquired: Acquired): Promise
   if (!markdown.trim()) {
     return halt(failRead(ctx, { code: 'thin_extract', message: 'Nothing was left after selection and pruning.' }, { finalUrl: doc.finalUrl }, browserTried));
   }
+  // Safe reading (issue 34): hidden text removed by the extraction, sentences addressing the AI reader (src/read/safety.ts).
+  const safe = readSafely({ markdown, hidden: page.hidden, policy: readEnv<SafetyPolicy>('OCCAM_SAFETY', ctx.deps.runtime.env, ctx.deps.runtime.warn) });
+  if (safe.refusal) return halt(failRead(ctx, safe.refusal, { finalUrl: doc.finalUrl, safety: safe.safety }, browserTried));
+  markdown = safe.markdown;
 
   // Blocks are computed anyway (diff, receipts); they cost budget only when requested.
   let wireBlocks: WireBlock[] = toWireBlocks(page.blocks, { compactLinks: opts.compactBlockLinks });
@@ -133,5 +140,5 @@ export async function materialise(ctx: ReadContext, acquired: Acquired): Promise
   if (opts.jsonFeed && page.feed) sidecars.feed = page.feed.items;
   if (opts.toc) sidecars.toc = tableOfContents(parsed);
   if (opts.screenshot && winner.screenshot) sidecars.screenshot = [winner.screenshot];
-  return { markdown, parsed, sidecars, wireBlocks, diff, deltaOnly, fitReport, query, cost, compileStart };
+  return { markdown, parsed, sidecars, wireBlocks, diff, deltaOnly, fitReport, query, cost, compileStart, safety: safe.safety };
 }

@@ -15,6 +15,7 @@ import { receiptLogService } from '../../store/receipt-log.ts';
 import { finalUrlOf, receiptRefOf, type DetailLevel } from '../detail.ts';
 import { transcodeReceiptStep, type ReceiptStepOutput } from '../receipt-step.ts';
 import type { WireBlock } from '../sidecars.ts';
+import { receiptCompanion } from '../safety.ts';
 import { assembleRead, type AssembleOptions } from './assemble.ts';
 import type { Acquired } from './acquire.ts';
 import type { ReadContext, TranscodeResult } from './context.ts';
@@ -124,7 +125,8 @@ export function receiptSigner(ctx: ReadContext, acquired: Acquired, material: Ma
     });
   const receiptOf = async (p: PlanResult, hash: string, base: Record<string, unknown>, reserve: number, warn: string[]) => {
     const signed = ((await signFor(p, hash)) ?? null) as Record<string, unknown> | null;
-    const receipt: Record<string, unknown> = { ...base, ...(signed ?? {}) };
+    // The safety verdict (issue 34) rides as an unsigned companion of a signed receipt, outside the v1 canonical bytes.
+    const receipt: Record<string, unknown> = { ...base, ...(signed ?? {}), ...(signed?.signed && material.safety ? { safety: receiptCompanion(material.safety) } : {}) };
     if (ctx.effectiveMax !== null && ctx.receiptInline) shedReceipt(receipt, reserve, material.cost, warn);
     if (opts.emitCapsule && receipt.capsule === undefined && !warn.includes('receipt_capsule_omitted_by_budget')) {
       warn.push('emit_capsule_unavailable: capsules need signed receipts (OCCAM_RECEIPTS is off or signing failed)');

@@ -9,8 +9,9 @@ import * as recirculation from '../../../src/extract/rules/recirculation.ts';
 import * as secondOpinion from '../../../src/extract/rules/second-opinion.ts';
 import * as product from '../../../src/extract/rules/product.ts';
 import * as thread from '../../../src/extract/rules/thread.ts';
+import * as visibility from '../../../src/extract/rules/visibility.ts';
 
-const rows = [docs, duplicate, product, recirculation, secondOpinion, thread].flatMap((m) => Object.values(m) as Array<RuleRow<unknown>>);
+const rows = [docs, duplicate, product, recirculation, secondOpinion, thread, visibility].flatMap((m) => Object.values(m) as Array<RuleRow<unknown>>);
 
 test('every catalogue row has a unique id, a reason, page types, an example and a counter-example', () => {
   assert.ok(rows.length >= 10);
