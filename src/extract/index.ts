@@ -39,6 +39,8 @@ import type {
   TraceEntry,
 } from './types.ts';
 import type { OpinionMode, SecondOpinion } from './second-opinion.ts';
+import { listOf } from './rules/lexicon.ts';
+import { PROMO_BANNER_SELECTORS as PROMO_BANNER_SELECTORS_ROW } from './rules/chrome.ts';
 
 export type * from './types.ts';
 export type { PageState } from './detect.ts';
@@ -111,8 +113,7 @@ export interface ExtractResult {
   trace?: TraceEntry[];
 }
 
-/** reading.md §10 step 2: promo banners removed before extraction. */
-export const PROMO_BANNER_SELECTORS = ['.banner', '.banner-content', '[class*="promo-banner"]', '[class*="site-banner"]'] as const;
+export const PROMO_BANNER_SELECTORS = listOf(PROMO_BANNER_SELECTORS_ROW);
 
 export function extractDocument(input: ExtractInput, options: ExtractOptions = {}): ExtractResult {
   if (options.feed && looksLikeFeed(input.html, input.contentType)) {

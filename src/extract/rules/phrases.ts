@@ -1,0 +1,270 @@
+// Whole-line and whole-heading phrase lexicons of the block pass (precision.ts): recirculation headings, prompts, credits, metadata lines.
+import { lexicon } from './lexicon.ts';
+
+export const RELATED_HEADING = lexicon({
+  id: 'phrases.related-heading',
+  reason: 'Headings that open recirculation, sharing and newsletter blocks, in the languages the dev sets carry most.',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '^(%TERMS%)\\s*[:.!?]?$', flags: 'i', terms: [
+    'related',
+    'related (posts?|articles?|stories|content|reading|links|products|resources|topics|questions|news|videos?)',
+    'read (more|next|also)',
+    'more (from|stories|articles|posts|news|videos|like this|to read|on this topic|in)( [\\w&\'’-]+){0,4}',
+    'you (may|might|will) also (like|enjoy|be interested in)',
+    'recommended( for you| reading| articles| posts| stories)?',
+    '(most )?popular( posts| stories| articles| this week| now)?', 'trending( now| stories| articles)?',
+    'top (videos?|stories)', 'latest (news|posts|articles|stories|blogs?|updates|videos?)', 'see also',
+    'also (read|on [\\w ]+)', 'most (read|popular|viewed|shared)( [\\w ]+)?',
+    'share( this)?( article| post| page| story)?', 'share (on|via) [\\w ]+', 'tags?', 'categories', 'filed under',
+    'about the author', 'further reading', 'recent (posts|articles|stories)', 'newsletter', 'subscribe( to [\\w ]+)?',
+    'sign up for [\\w ]+', 'editor\'?s picks?', 'don\'t miss', 'keep reading', 'up next', 'what to read next',
+    'in case you missed it', 'next (article|post|story)', 'previous (article|post|story)',
+    '(other|more) (stories|articles|posts|news) (from|by|in|on) [\\w &\'’-]+', 'you may have missed',
+    'related coverage', 'more (videos|photos|galleries)',
+    '(advertisement|sponsored( content)?|werbung|anzeige): .{1,80}', 'über (den|die) autor(in|en)?', 'sobre el autor',
+    'sobre la autora', 'à propos de l\'auteur', 'l\'auteur', 'sobre o autor', 'mehr zum thema',
+    'mehr (aus|von|zu) [\\w äöüß-]+',
+    'weitere (artikel|beiträge|nachrichten|themen|news|informationen|links)( [\\w äöüß-]+)?', 'auch interessant',
+    'das könnte (sie|dich) (auch )?interessieren', 'das thema könnte (sie|dich) auch interessieren',
+    'lesen sie auch( die folgenden beiträge)?', 'zum weiterlesen', 'weiterführende links?', 'neueste beiträge',
+    'ähnliche (artikel|beiträge)', 'verwandte (artikel|themen|beiträge)', 'empfehlungen', 'meistgelesen',
+    'beliebte (artikel|beiträge)', 'schlagworte', 'schlagwörter', 'teilen', 'diesen (artikel|beitrag) teilen',
+    'jetzt teilen', 'artikel teilen', 'news teilen', 'aktuelle news', 'top-themen',
+    'vorschau auf den nächsten (artikel|beitrag)', '(nächster|vorheriger) (artikel|beitrag)',
+    'entdecke (weitere|mehr) [\\w äöüß-]+', 'kommende (events|termine|veranstaltungen)',
+    'aktuelle (artikel|beiträge|meldungen)', 'das (könnte|dürfte) (sie|dich) auch interessieren', 'vous aimerez aussi',
+    'à lire aussi', 'a lire aussi', 'lire aussi', 'sur le même sujet', 'articles similaires',
+    'partager( cet article)?', '(audios et )?vidéos sur le (même )?sujet', 'sur le même thème', 'à voir aussi',
+    'dans la même rubrique', 'articles récents', 'te recomendamos', 'otras noticias', 'lee también',
+    'más (leídas|vistas|populares)', 'temas relacionados', 'noticias relacionadas', 'te puede interesar',
+    'también te puede interesar', 'lo más leído', 'más noticias', 'compartir', 'leia também', 'veja também',
+    'notícias relacionadas', 'leggi anche', 'articoli correlati', 'ezek is érdekelhetnek', '热门推荐', '相关文章', '相关阅读',
+  ] },
+  example: 'Related posts',
+  counterExample: 'Popular distribution channels',
+});
+
+export const COMMENT_HEADING = lexicon({
+  id: 'phrases.comment-heading',
+  reason: 'Comment-section headings: recirculation on articles, the content itself on forums.',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '^(%TERMS%)\\s*[:.!?]?$', flags: 'i', terms: [
+    'leave a (reply|comment)', 'post a comment', 'add a comment', 'join the (discussion|conversation)',
+    'comments?( \\(\\d+\\))?',
+    '\\d+ (comments?|responses?|replies|kommentare?|commentaires?|comentarios?|comentários|commenti|reacties|reacciones|réactions)',
+    '(\\d+ )?(reader )?(comments?|responses?|reactions)', 'kommentare?( \\(\\d+\\))?', '(\\d+ )?leserkommentare?',
+    'lesermeinungen', 'kommentare zu(m| diesem) (artikel|beitrag)', 'so können sie kommentieren', 'reacties',
+    'commenti dei lettori', '\\d+ gedanken zu .*', 'keine kommentare', 'kommentieren', 'schreibe einen kommentar',
+    'diskussion', 'commentaires?', 'vos réactions', 'réagir', 'comentarios?', 'deja un comentario', 'comentários',
+    'commenti',
+  ] },
+  example: '12 Comments',
+  counterExample: 'Comments on the draft bill',
+});
+
+export const REVIEW_HEADING = lexicon({
+  id: 'phrases.review-heading',
+  reason: 'Review headings on product pages ("Customer reviews", "Reviews (159)", "Kundenbewertungen"), and a marketplace\'s ("Top reviews from the United States", "Be the first to review this item"). A seller\'s feedback is not among them: a marketplace listing shows it as the seller\'s record, and references disagree on whether it is content.',
+  appliesTo: ['product'],
+  match: { kind: 'pattern', shape: '%TERMS%', flags: 'i', terms: [
+    '^((customer|product|guest|user|verified) )?(reviews?|ratings?( (&|and) reviews)?)( \\(\\d+\\))?( \\d[\\d,.]* reviews?.*)?',
+    '\\d[\\d,.]* (customer )?reviews?.*', 'write a review', 'kundenbewertungen', 'bewertungen( \\(\\d+\\))?',
+    'avis (clients|des clients)', 'opiniones( de clientes)?', 'reseñas', 'recensioni', 'recensies', 'beoordelingen$',
+    '^top (reviews|ratings)( from .{1,40})?$', '^(photos|images) from reviews$',
+    '^be the first to review this (item|product)$', '^reviews (for|of) this (shop|item|seller|product|store)$',
+  ] },
+  example: 'Customer reviews',
+  counterExample: 'How we review products',
+});
+
+export const PRODUCT_AUTHOR_HEADING = lexicon({
+  id: 'phrases.product-author-heading',
+  reason: 'On a product page "About the author" presents the book\'s author, a fact of the product, not the page\'s writer.',
+  appliesTo: ['product'],
+  match: { kind: 'pattern', shape: '^(%TERMS%)\\s*[:.!?]?$', flags: 'i', terms: [
+    'about the author', 'über den autor',
+  ] },
+  example: 'About the author',
+  counterExample: 'About the book',
+});
+
+export const RESIDUE = lexicon({
+  id: 'phrases.residue',
+  reason: 'Script residue printed as text by a broken template (`false`, `undefined`, `[object Object]`): never a sentence of the page.',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '^(%TERMS%)$', flags: 'i', terms: [
+    'false', 'true', 'null', 'undefined', 'nan', '\\[object object\\]', '\\{\\}', '\\[\\]',
+  ] },
+  example: 'undefined',
+  counterExample: 'undefined behaviour',
+});
+
+export const CREDIT_LEAD = lexicon({
+  id: 'phrases.credit-lead',
+  reason: 'A photo credit opens with its label ("Foto: …", "Photo by …", "Crédito: …"): the line names the picture\'s source, not the story.',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '^(\\(?(%TERMS%)\\b\\s*(by|von|:|©|\\/)?)', flags: 'i', terms: [
+    'foto', 'fotos', 'photo', 'photos', 'photograph', 'bild', 'bilder', 'image', 'images', 'imagen', 'imágenes',
+    'credit', 'credits', 'crédito', 'crédits?( photos?)?', 'quelle', 'source', 'abbildung', 'grafik', 'illustration',
+    'video', 'titelbild', 'beitragsbild',
+  ] },
+  example: 'Foto: dpa',
+  counterExample: 'Photographers gathered at the harbour',
+});
+
+export const CREDIT_MARK = lexicon({
+  id: 'phrases.credit-mark',
+  reason: 'Agencies, stock libraries and copyright signs that mark a line as a photo credit wherever they sit in it.',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '(%TERMS%)', flags: 'i', terms: [
+    '©', '\\(c\\)', 'getty ?images', 'shutterstock', 'istock(photo)?', 'imago', 'picture[ -]alliance', '\\bdpa\\b',
+    'reuters', '\\bafp\\b', '\\bap photo\\b', 'unsplash', 'pixabay', 'fotolia', 'adobe ?stock', 'depositphotos',
+    '\\bkeystone\\b', '\\bepa\\b', 'bestimage', 'télam', '\\bfoto:', '\\bbild:', '\\bphoto:',
+  ] },
+  example: 'Picture: Getty Images',
+  counterExample: 'A quiet morning in the harbour',
+});
+
+export const CREDIT_END = lexicon({
+  id: 'phrases.credit-end',
+  reason: 'A credit closing a line: "© Name", "(Foto: Name)", "Bild: Name" after the caption\'s words.',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '(^|[\\s|(–—-])(©|\\(c\\)|(%TERMS%)\\s*:)\\s*[^.!?©:]{2,60}\\)?$', flags: 'iu', terms: [
+    'foto', 'fotos', 'photo', 'photos', 'bild', 'bilder', 'credit', 'credits', 'crédito', 'quelle', 'image', 'imagen',
+  ] },
+  example: 'The harbour at dawn (Foto: Max Muster)',
+  counterExample: 'The harbour at dawn.',
+});
+
+export const PROMPT_LABEL = lexicon({
+  id: 'phrases.prompt-label',
+  reason: 'Prompts that are never the article: share, comment, rate, log in, subscribe, print. Whole-line matches.',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '(%TERMS%)', flags: 'i', terms: [
+    'share your thoughts( with (your )?friends)?', 'share (this|the) (article|post|story|page)( with [\\w ]+)?',
+    'share on [\\w ]+', 'share via [\\w ]+', '(jetzt |artikel |beitrag |news |diesen artikel |diesen beitrag )?teilen',
+    'möchten sie den artikel teilen', 'den artikel mit anderen teilen.*', 'be sociable, share',
+    'partager( sur [\\w ]+)?', 'compartir( en [\\w ]+)?', 'tweet( this)?', 'pin it', 'e-?mail( this)?',
+    'comments are closed', 'kommentare (sind )?geschlossen', 'view comments', 'show comments', 'load comments',
+    'keine kommentare', 'kommentieren', 'no comments( yet)?', 'be the first to comment',
+    '\\d+ (comments?|kommentare?)', 'leave a (reply|comment)', 'sie müssen sich (einloggen|anmelden).*',
+    'sie sind (aktuell |derzeit )?nicht eingeloggt.*', 'bitte (melden sie sich an|registrieren sie sich).*',
+    'log in to (comment|reply).*', 'was this (article|page|post) (helpful|useful)',
+    'war (der|dieser) (artikel|beitrag) (hilfreich|nützlich)', 'bewerten', 'rate this (article|post)',
+    '\\(?noch keine bewertungen\\)?', 'like this:?', 'gefällt mir:?', 'print( this)?( article| page)?', 'drucken',
+    'imprimir', 'externer inhalt', 'empfohlener (redaktioneller )?inhalt', 'external content',
+    'third[- ]party content', 'advertisement', 'anzeige', '- ?anzeige ?-', 'publicidad', 'publicité',
+    'sponsored( content)?', '(zum )?newsletter (anmelden|abonnieren)', 'sign up for (our|the) newsletter',
+    'quellen (ausblenden|anzeigen)', 'alle anzeigen', 'show all', 'zurück (zum|zur) [\\w äöüß-]+', 'back to [\\w ]+',
+    'sorted by:?.*', 'perma(lien|link)( https?://\\S+)?',
+    '(showing|zeige|mostrando|affichage( de)?|visualizzazione( di)?) (results? )?\\d+\\s*(-|–|bis|to|à|a|al)\\s*\\d+ (of|von|de|sur|di)( insgesamt)? \\d+( [\\w äöüß]+)?',
+    'es werden (die )?([\\w äöüß]+ )?\\d+ bis \\d+ von (insgesamt )?\\d+( [\\w äöüß]+)? angezeigt',
+    'du musst (eingeloggt|angemeldet) sein.*', 'you must be (logged|signed) in to .*',
+    '(please )?(sign|log) ?in (or (register|sign up|create an account) )?to (add|save|see|set|follow|view|track|get|rate|buy|purchase|create|use|access|manage|vote|like|bookmark|download|wishlist) .{0,100}',
+    'you\'?re not (signed|logged) in!?( .{0,120})?',
+    '(oops!? )?something went wrong([.!]? please try again( later)?)?', 'please try again( later)?',
+    'there was a problem [^.]{1,60}[.!]? please try again( later)?', 'rezept drucken', 'print (the )?recipe',
+    'jump to recipe', 'zum rezept( springen)?', 'imprimir receta', 'imprimer la recette',
+    '(bei|auf) pinterest (speichern|merken|pinnen)', 'save (it )?(to|on) pinterest', 'pin (it|this|recipe)',
+    '([\\w äöüß-]+ )?als pdf (herunterladen|downloaden|speichern)', 'download (this|the) [\\w ]+ as (a )?pdf',
+    'download (as )?pdf',
+  ] },
+  example: 'Share this article',
+  counterExample: 'Share prices fell',
+});
+
+export const CHROME_SENTENCE = lexicon({
+  id: 'phrases.chrome-sentence',
+  reason: 'Site chrome written as a sentence, found anywhere in a short block: subscription and paywall pitches, "follow us / join our channel" promotions, affiliate and opinion disclaimers, copyright and consent notices. Each phrase is one that running article text does not use about itself (an article *about* subscriptions says "subscribers", not "already a subscriber? Log in").',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '%TERMS%', flags: 'iu', terms: [
+    'already an? (subscriber|member)',
+    'to (view|read|continue reading|unlock) (the full|this|the rest of (this|the)) (story|article|post)',
+    '(subscribe|sign up|register) (now|today) (to|for|and)', 'subscribe to (read|continue|unlock|get unlimited)',
+    'instant access to the full', 'support (our|independent|quality) journalism',
+    '(become|werden sie|werde) (a )?(member|subscriber|abonnent|mitglied) (today|now|jetzt|heute)',
+    'jetzt (abonnieren|abo abschließen|gratis testen|kostenlos testen|weiterlesen mit)', 'vorteile sichern',
+    'lesen oder verschenken', 'zeigen sie ihre wertschätzung',
+    '(unterstütze|unterstützen sie) ([\\p{L}]+|unsere arbeit|unseren journalismus) (bereits |schon )?mit (\\d|einer spende|einem abo)',
+    'unterstützen sie (unabhängigen|kritischen) journalismus', 'suscríbete', 'cancela cuando quieras', 'abonnez-vous',
+    'abónate', '(follow|join) us on (facebook|twitter|x|instagram|telegram|whatsapp|youtube|linkedin|tiktok)',
+    '(join|subscribe to|follow) our (telegram|whatsapp|youtube|newsletter|channel)',
+    'canal de (telegram|whatsapp|youtube)', 'síguenos en', 'suivez-nous', 'folgen sie uns (auf|bei)',
+    'letters? to the editor via',
+    '(^|[.!?:]\\s+|\\s(and|or|und|oder|o|y|ou|et)\\s)(follow|folgen sie|folge|seguir a|siga a|sigue a|suivez)( [\\p{L}\\p{N}.@&\'’-]+){1,4} (on|auf|bei|en|sur) (facebook|twitter|instagram|telegram|whatsapp|youtube|linkedin|tiktok|mastodon|threads)',
+    '(nichts|keine (news|nachrichten|folge|ausgabe)) (mehr )?(verpassen|versäumen)', 'verpassen sie (nichts|keine)',
+    'never miss (a|an|another) (story|post|article|update|issue|thing)',
+    '(zum|für den|für unseren) newsletter anmelden',
+    '(we )?may (receive|earn) (a |an )?(affiliate )?(compensation|commission)',
+    'contains (affiliate links|references to products)',
+    'by (signing up|subscribing|clicking [\\p{L} ]{1,30}|submitting|registering|entering your e-?mail)[^.]{0,80}, you (agree|consent|confirm|acknowledge|accept)',
+    'msg (&|and) data rates may apply', 'this site is protected by recaptcha',
+    'thanks? (you )?for (signing up|subscribing)', 'sign up for (our|the) [\\p{L} ]{0,40}newsletter',
+    '(delivered|sent) (straight |directly )?to your inbox',
+    'gibt die meinung de[rs] (autors?|autorin|verfassers) wieder', 'nicht notwendigerweise die de[rs] redaktion',
+    'vervielfältigung nur mit (genehmigung|zustimmung)', 'alle rechte vorbehalten', 'all rights reserved',
+    'derechos reservados', 'tous droits réservés', 'ohne (dein|ihr) einverständnis keine verbindung',
+    'einstellungen verwalten', 'alle angaben ohne gewähr', 'copyright ©', '(^|\\s)©\\s*(19|20)\\d{2}\\b',
+    'copyright (19|20)\\d{2}\\b',
+    '(inhalte|texte) dieser (website|webseite|seite|site) (sind|stehen|werden)[^.]{0,40} (unter|lizenziert)',
+    'sofern nicht anders (angegeben|ausgewiesen|vermerkt|gekennzeichnet),? (stehen|sind|ist|gelten) (die |alle )?(inhalte|texte|beiträge)',
+    '(content|text|material) (on|of) this (site|website|blog) is licensed',
+    'unless otherwise (noted|stated|indicated),? (all )?(content|text|material)',
+    'this (entry|post) was posted (on|in) ', 'der beitrag wurde am .{4,60} veröffentlicht',
+    'download (the|our) [\\p{L}\\p{N} .&\'’-]{1,40} apps?\\b',
+    '(news|stories|updates|headlines) (straight|directly) to your (phone|device|mobile)',
+    '(would|will) you consider (supporting|donating|a donation|becoming a)',
+    'if you (enjoyed|liked|like|appreciate)( reading)? (this|our) (post|article|story|work|content)',
+    'wenn (ihnen|dir) (unser|dieser|der) (artikel|beitrag|text) gefallen hat', 'keine bezahlschranke',
+    'hazte (miembro|socio|suscriptor)', 'first-time subscribers',
+    '(jetzt|ab sofort) an jedem (\\p{L}*kiosk|zeitschriftenhandel)', 'als abo oder (als )?einzelheft',
+    'klicken sie auf (den|diesen) (unteren )?button,? um (den inhalt|inhalte) von',
+    'click (on )?the button below to load', 'wurde (erfolgreich )?(zum|in den) warenkorb (hinzugefügt|gelegt)',
+    'wurde erfolgreich hinzugefügt', '(has been|was) (successfully )?added to your (cart|basket|bag)',
+    'add the ingredients to your (basket|cart)', 'captcha failed to load',
+  ] },
+  example: 'Already a subscriber? Log in.',
+  counterExample: 'The number of subscribers grew.',
+});
+
+export const META_LINE = lexicon({
+  id: 'phrases.meta-line',
+  reason: 'Metadata lines: a date, a time, a byline, a label. Only dropped in an article\'s tail (see refineBlocks).',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '^((%TERMS%)\\b.{0,80}|\\d+ ?(min|mins|minutes?|minuten|minutos|minut|minuty)\\.?( read| lesezeit| de lecture| de lectura| de leitura| di lettura| czytania| leestijd| lesen)?|(about |vor )?(an?|\\d+) (seconds?|minutes?|hours?|days?|weeks?|months?|years?|sekunden|minuten|stunden|tagen?|wochen|monaten|jahren) ago|vor (einer|einem|\\d+) (sekunden?|minuten?|stunden?|tag(en)?|wochen?|monat(en)?|jahr(en)?)|[\\d.,:/\\s-]+(uhr|am|pm)?|\\p{L}+,? \\d{1,2}\\.? \\p{L}+ \\d{4}([,| ]+(um |at |à |a las )?\\d{1,2}[:.]\\d{2}( ?(uhr|am|pm|h))?)?|\\p{L}+ \\d{1,2}, \\d{4}.*|\\d{1,2}\\.? \\p{L}+,? \\d{4}.*)$', flags: 'iu', terms: [
+    'by', 'von', 'par', 'por', 'di', 'door', 'autor(in)?', 'author', 'redaktion', 'text', 'posted( by| on| in)?',
+    'veröffentlicht( am)?', 'veröffentlichung', 'erstellt am', 'aktualisiert( am)?', 'datum', 'publicado( el| por)?',
+    'actualizado( el)?', 'fecha', 'mis à jour( le)?', 'date', 'updated', 'last (modified|updated)', 'letzte änderung',
+    'stand', 'published( on)?', 'publié le', 'filed under', 'tags?', 'schlagworte', 'kategorie(n)?', 'categories',
+    'category', 'topics?', 'themen', 'this entry was posted.*', 'lesezeit', 'read(ing)? time', 'temps de lecture',
+    'tiempo de lectura',
+  ] },
+  example: 'By Jane Doe',
+  counterExample: 'The committee met on Monday to discuss the plan.',
+});
+
+export const QUOTE_ATTRIBUTION = lexicon({
+  id: 'phrases.quote-attribution',
+  reason: 'The attribution a forum prints over a quote ("14 hours ago, Joe said:", "MELso wrote:").',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '\\b(%TERMS%)\\s*:?\\s*$', flags: 'iu', terms: [
+    'said', 'wrote', 'schrieb', 'a écrit', 'escribió', 'scrisse', 'disse', 'napisał',
+  ] },
+  example: 'MELso wrote:',
+  counterExample: 'He wrote the book',
+});
+
+export const READ_ALSO_LEAD = lexicon({
+  id: 'phrases.read-also-lead',
+  reason: 'The lead-in of a "read also" callout set between an article\'s paragraphs ("PUEDES VER: <headline>", "Lesen Sie auch: <headline>", "Read more: <headline>"): the rest of the line is a link to another story.',
+  appliesTo: 'all',
+  match: { kind: 'pattern', shape: '^(%TERMS%)\\s*[:|»›>]\\s*', flags: 'iu', terms: [
+    'puedes ver', 'mira( también| además)?', 'lee (también|además)', 'lea (también|además)', 'ver también',
+    'vea también', '(también )?te puede interesar', 'te recomendamos', 'lesen sie (auch|hier|mehr)',
+    'auch interessant', 'mehr dazu', 'mehr zum thema', 'siehe auch', 'read (more|also|next)', 'also read', 'see also',
+    'related', 'lire aussi', 'à lire aussi', 'a lire aussi', 'voir aussi', 'leia também', 'veja também', 'leggi anche',
+    'más información',
+  ] },
+  example: 'Lesen Sie auch: Die Wahl',
+  counterExample: 'Read more about the study in the appendix',
+});
