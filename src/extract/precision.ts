@@ -81,7 +81,7 @@ import { holdsProductFacts, isBuyBoxBlock, isCurrencyPicker, isFaqSection, isPri
 import { LIVE_COMMENTARY } from './boilerplate.ts';
 import { RECIRCULATION_ARTICLE_MIN, RECIRCULATION_MIN_CARDS } from './rules/recirculation.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
-import { patternOf, sourceOf } from './rules/lexicon.ts';
+import { embeddedPatternOf, patternOf } from './rules/lexicon.ts';
 import {
   RELATED_HEADING as RELATED_HEADING_ROW,
   COMMENT_HEADING as COMMENT_HEADING_ROW,
@@ -518,9 +518,9 @@ const CREDIT_END = patternOf(CREDIT_END_ROW);
 /** A caption is a sentence or two. */
 const CREDITED_CAPTION_MAX = 250;
 
-const PROMPT_LABEL = sourceOf(PROMPT_LABEL_ROW);
+
 /** A line of one or more such buttons' labels ("Rezept drucken Bei Pinterest speichern"). */
-const PROMPT_LINE = new RegExp(`^${PROMPT_LABEL}(\\s*[|·•/]?\\s*${PROMPT_LABEL})*\\s*[:.!?]*$`, 'i');
+const PROMPT_LINE = embeddedPatternOf(PROMPT_LABEL_ROW, (label) => `^${label}(\\s*[|·•/]?\\s*${label})*\\s*[:.!?]*$`, 'i');
 
 const CHROME_SENTENCE = patternOf(CHROME_SENTENCE_ROW);
 /** Longer blocks are prose that may quote such a phrase; the chrome sentences are one or two lines. */

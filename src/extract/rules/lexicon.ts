@@ -44,19 +44,40 @@ export function sourceOf(row: LexiconRow & { match: { kind: 'pattern' } }): stri
   return row.match.shape.replace(TERMS, () => row.match.terms.join('|'));
 }
 
+/**
+ * The matchers built from rows, and which row (and, for a patterns row, which term) each came from: scripts/rule-
+ * hits.ts attributes the code's matches to rows through it. Filled once at module load; weak, so it holds nothing.
+ */
+export const MATCHER_ORIGIN = new WeakMap<object, { row: LexiconRow; term?: number; embed?: (source: string) => string }>();
+
 /** A pattern row as the RegExp the code tests with (one instance per call: stateful `g` patterns are not shared). */
 export function patternOf(row: LexiconRow & { match: { kind: 'pattern' } }): RegExp {
-  return new RegExp(sourceOf(row), row.match.flags);
+  const pattern = new RegExp(sourceOf(row), row.match.flags);
+  MATCHER_ORIGIN.set(pattern, { row });
+  return pattern;
+}
+
+/** A pattern that embeds a pattern row's source (`embed` builds the whole source around it). */
+export function embeddedPatternOf(row: LexiconRow & { match: { kind: 'pattern' } }, embed: (source: string) => string, flags: string): RegExp {
+  const pattern = new RegExp(embed(sourceOf(row)), flags);
+  MATCHER_ORIGIN.set(pattern, { row, embed });
+  return pattern;
 }
 
 /** A patterns row as its RegExps, in order. */
 export function patternsOf(row: LexiconRow & { match: { kind: 'patterns' } }): RegExp[] {
-  return row.match.terms.map((t) => new RegExp(t, row.match.flags));
+  return row.match.terms.map((t, term) => {
+    const pattern = new RegExp(t, row.match.flags);
+    MATCHER_ORIGIN.set(pattern, { row, term });
+    return pattern;
+  });
 }
 
 /** An exact row as a Set. */
 export function setOf(row: LexiconRow & { match: { kind: 'exact' } }): ReadonlySet<string> {
-  return new Set(row.match.terms);
+  const set = new Set(row.match.terms);
+  MATCHER_ORIGIN.set(set, { row });
+  return set;
 }
 
 /** An exact row as a list, in order. */
