@@ -1,0 +1,43 @@
+// Stage 3 — strip chrome.
+//   in:  the tree (parse), the page type (classify), the playbook's strip selectors
+//   out: the tree with page chrome removed in place (boilerplate.ts: tags, ARIA roles, class/id lexicons of
+//        rules/chrome.ts, promo banners, strip selectors), how much text that removed, and — when the pattern
+//        rules ate most of the page — a fresh tree stripped by structural rules only (so `doc`/`selectors` may be
+//        new objects: later stages must use the ones returned here)
+// On a product page the option groups are spelled out first (shop.ts), so a <select> of sizes survives as text.
+import { removeBoilerplate } from '../boilerplate.ts';
+import type { Document, SelectorIndex } from '../dom.ts';
+import { spellOptionGroups } from '../shop.ts';
+import type { PageType } from '../types.ts';
+import { listOf } from '../rules/lexicon.ts';
+import { PROMO_BANNER_SELECTORS as PROMO_BANNER_SELECTORS_ROW } from '../rules/chrome.ts';
+import { parseTree } from './parse.ts';
+
+/** reading.md §10 step 2: promo banners removed before extraction. */
+export const PROMO_BANNER_SELECTORS = listOf(PROMO_BANNER_SELECTORS_ROW);
+
+/** Pattern rules that leave less than this share of a page of more than RESTART_MIN_CHARS ate the page. */
+const RESTART_BELOW_SHARE = 0.2;
+const RESTART_MIN_CHARS = 500;
+
+export interface Stripped {
+  doc: Document;
+  selectors: SelectorIndex;
+  /** Characters of text the first pass removed (the trace's boilerplate entry). */
+  removedChars: number;
+}
+
+export function stripChrome(tree: { doc: Document; selectors: SelectorIndex }, html: string, pageType: PageType, stripSelectorsOption: readonly string[] | undefined): Stripped {
+  let { doc, selectors } = tree;
+  const stripSelectors = [...PROMO_BANNER_SELECTORS, ...(stripSelectorsOption ?? [])];
+  if (pageType === 'product') spellOptionGroups(doc);
+  const cleaned = removeBoilerplate(doc, { pageType, stripSelectors });
+  if (cleaned.textBefore > RESTART_MIN_CHARS && cleaned.textAfter < cleaned.textBefore * RESTART_BELOW_SHARE) {
+    // The pattern rules ate most of the page (a site whose class names all look like chrome): start again from a
+    // fresh parse with structural rules only.
+    ({ doc, selectors } = parseTree(html));
+    if (pageType === 'product') spellOptionGroups(doc);
+    removeBoilerplate(doc, { pageType, stripSelectors, mode: 'conservative' });
+  }
+  return { doc, selectors, removedChars: Math.max(0, cleaned.textBefore - cleaned.textAfter) };
+}
