@@ -6,8 +6,7 @@ export const TRACKING_PARAM = lexicon({
   reason: 'Click-tracking parameters: not part of a source\'s identity, only tokens.',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '^(%TERMS%)$', flags: 'i', terms: [
-    'utm_[a-z_]+', 'fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'mc_cid', 'mc_eid', 'srsltid', '_hsenc',
-    '_hsmi', 'mkt_tok', 'igshid', 'yclid', '_ga', '_gl', 'ref_src', 'spm',
+    'utm_[a-z_]+', 'fbclid', 'gclid', 'dclid', 'gbraid', 'mc_cid', 'mc_eid', 'srsltid', '_ga', '_gl', 'ref_src',
   ] },
   example: 'utm_source',
   counterExample: 'page',
@@ -18,8 +17,7 @@ export const GENERIC_ALT = lexicon({
   reason: 'Alt texts that name no picture ("image", "logo", "user avatar"): the image is rendered without them.',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '^(%TERMS%)$', flags: 'i', terms: [
-    'enter image description here', 'image', 'photo', 'picture', 'img', 'logo', 'icon', 'thumbnail', 'banner',
-    'place[ _-]?holder', '.{0,40}\'s (user )?avatar', 'user avatar', 'profile (photo|picture)',
+    'enter image description here', 'image', 'img', 'logo', 'icon', 'banner',
   ] },
   example: 'image',
   counterExample: 'A kiln at dusk',
@@ -30,8 +28,7 @@ export const NOT_A_LANGUAGE = lexicon({
   reason: 'Highlighter classes that name no code language (`nohighlight`, `plaintext`, `hljs`): no fence language is taken from them.',
   appliesTo: 'all',
   match: { kind: 'exact', terms: [
-    'default', 'none', 'text', 'plain', 'plaintext', 'nohighlight', 'auto', 'js-file-line', 'hljs', 'code', 'source',
-    'notranslate',
+    'default', 'none', 'text', 'plain', 'plaintext', 'auto', 'code', 'source',
   ] },
   example: 'plaintext',
   counterExample: 'python',

@@ -40,7 +40,7 @@ export const LOGIN_SEGMENTS = lexicon({
   reason: 'URL path segments of a login page: a redirect to one is login-wall evidence (reading.md §9.3).',
   appliesTo: 'all',
   match: { kind: 'exact', terms: [
-    'login', 'log-in', 'log_in', 'signin', 'sign-in', 'sign_in',
+    'login', 'log-in', 'signin', 'sign-in', 'sign_in',
   ] },
   example: 'sign-in',
   counterExample: 'signup',
@@ -84,7 +84,7 @@ export const OVERLAY_PATTERN = lexicon({
   reason: 'Class/id tokens of a wall or overlay over the content (paywall, regwall, login wall, modal backdrop).',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '(^|[\\s_-])(%TERMS%)([\\s_-]|$)', flags: '', terms: [
-    'paywall', 'regwall', 'login-?wall', 'auth-?wall', 'modal-?backdrop', 'overlay',
+    'paywall', 'modal-?backdrop', 'overlay',
   ] },
   example: 'paywall-overlay',
   counterExample: 'wall-of-fame',
@@ -107,7 +107,7 @@ export const CONSENT_OR_ROBOT = lexicon({
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '\\b(%TERMS%)\\b', flags: 'i', terms: [
     'we use cookies', 'cookie (policy|settings|preferences)', 'accept (all )?cookies', 'consent',
-    'verify you are (a )?human', 'are you a robot', 'not a robot', 'enable javascript', 'checking your browser',
+    'verify you are (a )?human', 'enable javascript', 'checking your browser',
   ] },
   example: 'We use cookies to improve',
   counterExample: 'We bake cookies',

@@ -62,7 +62,7 @@ export const DOC_HOST = lexicon({
   reason: 'Host names of documentation sites (`docs.`, `developer.`, `learn.`, `wiki.` …).',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '^(%TERMS%)\\.', flags: '', terms: [
-    'docs?', 'developer', 'developers', 'learn', 'manual', 'wiki', 'api', 'devdocs',
+    'docs?', 'developer', 'developers', 'learn', 'wiki',
   ] },
   example: 'docs.python.org',
   counterExample: 'doctors.example.com',
@@ -73,8 +73,7 @@ export const DOC_PATH = lexicon({
   reason: 'Path segments of documentation (`/docs/`, `/reference/`, `/guide/`, `/kb/` …).',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '\\/(%TERMS%)(\\/|$|\\.)', flags: '', terms: [
-    'docs?', 'documentation', 'manual', 'reference', 'api', 'guide', 'guides', 'handbook', 'tutorial', 'userguide',
-    'usersguide', 'help', 'kb', 'knowledge-?base',
+    'docs?', 'documentation', 'manual', 'reference', 'api', 'guide', 'guides', 'handbook', 'tutorial', 'help',
   ] },
   example: '/docs/install',
   counterExample: '/doctors/list',
@@ -96,8 +95,7 @@ export const FORUM_GENERATOR = lexicon({
   reason: 'Forum engines that name themselves in `<meta name="generator">` (Discourse, vBulletin, phpBB, XenForo, …).',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '^(%TERMS%)\\b', flags: 'i', terms: [
-    'discourse', 'vbulletin', 'phpbb', 'xenforo', 'invision (community|power board)', 'nodebb', 'flarum', 'mybb',
-    'simple machines', 'smf', 'vanilla', 'punbb', 'fluxbb', 'woltlab', 'discuz', 'lemmy', 'bbpress',
+    'discourse', 'vbulletin', 'phpbb', 'xenforo', 'nodebb', 'smf',
   ] },
   example: 'Discourse 3.2',
   counterExample: 'WordPress 6.4',
@@ -108,7 +106,7 @@ export const FORUM_QUERY = lexicon({
   reason: 'Thread ids in the query (SMF `index.php?topic=589061.0`, IPS `?showtopic=`, vBulletin `?threadid=`).',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '[?&](%TERMS%)=\\d', flags: '', terms: [
-    'topic', 'showtopic', 'threadid',
+    'topic',
   ] },
   example: 'index.php?topic=589061.0',
   counterExample: '?topics=all',
