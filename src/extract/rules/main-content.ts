@@ -33,9 +33,9 @@ export const NEGATIVE = lexicon({
   reason: 'Class/id tokens that lower a candidate\'s score in the Readability-class scorer: names of chrome, comments, sharing and widgets.',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: CLASS_TOKEN, flags: '', terms: [
-    'hidden', 'banner', 'comment', 'contact', 'foot', 'footer', 'footnote', 'masthead', 'media', 'meta', 'outbrain',
-    'promo', 'related', 'scroll', 'share', 'sidebar', 'skyscraper', 'sponsor', 'shopping', 'tags', 'tool', 'widget',
-    'nav', 'menu', 'byline', 'author', 'dateline', 'subscribe', 'newsletter', 'social', 'breadcrumb', 'pager',
+    'hidden', 'banner', 'comment', 'contact', 'foot', 'footer', 'footnote', 'masthead', 'media', 'meta', 'promo',
+    'related', 'scroll', 'share', 'sidebar', 'skyscraper', 'shopping', 'tags', 'tool', 'widget', 'nav', 'menu',
+    'byline', 'author', 'dateline', 'subscribe', 'newsletter', 'social', 'breadcrumb', 'pager',
   ] },
   example: 'sidebar',
   counterExample: 'article-body',

@@ -6,7 +6,7 @@ export const TRACKING_PARAM = lexicon({
   reason: 'Click-tracking parameters: not part of a source\'s identity, only tokens.',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '^(%TERMS%)$', flags: 'i', terms: [
-    'utm_[a-z_]+', 'fbclid', 'gclid', 'dclid', 'gbraid', 'mc_cid', 'mc_eid', 'srsltid', '_ga', '_gl', 'ref_src',
+    'utm_[a-z_]+', 'fbclid', 'gclid', 'srsltid', '_ga', '_gl', 'ref_src',
   ] },
   example: 'utm_source',
   counterExample: 'page',
@@ -17,7 +17,7 @@ export const GENERIC_ALT = lexicon({
   reason: 'Alt texts that name no picture ("image", "logo", "user avatar"): the image is rendered without them.',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '^(%TERMS%)$', flags: 'i', terms: [
-    'enter image description here', 'image', 'img', 'logo', 'icon', 'banner',
+    'image', 'img', 'logo', 'icon', 'banner',
   ] },
   example: 'image',
   counterExample: 'A kiln at dusk',

@@ -73,7 +73,7 @@ export const DOC_PATH = lexicon({
   reason: 'Path segments of documentation (`/docs/`, `/reference/`, `/guide/`, `/kb/` …).',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '\\/(%TERMS%)(\\/|$|\\.)', flags: '', terms: [
-    'docs?', 'documentation', 'manual', 'reference', 'api', 'guide', 'guides', 'handbook', 'tutorial', 'help',
+    'docs?', 'documentation', 'manual', 'reference', 'api', 'guide', 'guides', 'tutorial', 'help',
   ] },
   example: '/docs/install',
   counterExample: '/doctors/list',

@@ -43,7 +43,7 @@ export const CAPTION_MARK = lexicon({
     'caption', 'captions', 'wp-caption-text', 'photo-?credits?',
     'image-?(credits?|caption|subtitle|copyright|source|desc|description|info)',
     'img-?(caption|credits?|desc|copyright)', 'media-?(caption|credits?)', 'credits?', 'copyright', 'bildunterschrift',
-    'fotocredit', 'legende',
+    'fotocredit',
   ] },
   example: 'wp-caption-text',
   counterExample: 'captioned-article',
@@ -55,8 +55,7 @@ export const META_MARK = lexicon({
   appliesTo: 'all',
   match: { kind: 'pattern', shape: CLASS_TOKEN, flags: '', terms: [
     'meta', 'post-?meta', 'postmetadata', 'entry-?meta', 'article-?meta', 'post-?info', 'entry-?info', 'byline',
-    'bylines', 'dateline', 'post-?date', 'entry-?date', 'article-?date', 'publish(ed)?-?date', 'headline-?(info|date)',
-    'timestamp',
+    'bylines', 'dateline', 'post-?date', 'entry-?date', 'article-?date', 'publish(ed)?-?date', 'timestamp',
   ] },
   example: 'entry-meta',
   counterExample: 'metadata-panel',
@@ -79,8 +78,7 @@ export const REVIEW_MARK = lexicon({
   appliesTo: 'all',
   match: { kind: 'pattern', shape: CLASS_TOKEN, flags: '', terms: [
     'reviews', 'product-?reviews?', 'customer-?reviews?', 'review-?(list|section|container|wrapper|widget)',
-    'reviews?-(list|section|container|wrapper|widget|summary)', 'ratings-?(and-?)?reviews', 'yotpo', 'jdgm', 'judgeme',
-    'okendo', 'trustpilot',
+    'reviews?-(list|section|container|wrapper|widget|summary)', 'yotpo', 'jdgm', 'trustpilot',
   ] },
   example: 'product-reviews',
   counterExample: 'reviewer-name',
@@ -91,7 +89,7 @@ export const REVIEW_VENDOR_MARK = lexicon({
   reason: 'The review vendors\' widgets (Trustpilot, Yotpo, Bazaarvoice …): a shop\'s testimonials wherever they sit.',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: CLASS_TOKEN, flags: '', terms: [
-    'trustpilot', 'trustpilot-widget', 'yotpo', 'jdgm', 'judgeme',
+    'trustpilot', 'trustpilot-widget', 'yotpo', 'jdgm',
   ] },
   example: 'yotpo-main-widget',
   counterExample: 'review-summary',
