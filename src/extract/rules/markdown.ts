@@ -17,7 +17,7 @@ export const GENERIC_ALT = lexicon({
   reason: 'Alt texts that name no picture ("image", "logo", "user avatar"): the image is rendered without them.',
   appliesTo: 'all',
   match: { kind: 'pattern', shape: '^(%TERMS%)$', flags: 'i', terms: [
-    'image', 'img', 'logo', 'icon', 'banner',
+    'enter image description here', 'image', 'img', 'logo', 'icon', 'banner',
   ] },
   example: 'image',
   counterExample: 'A kiln at dusk',

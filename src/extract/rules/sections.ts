@@ -55,7 +55,8 @@ export const META_MARK = lexicon({
   appliesTo: 'all',
   match: { kind: 'pattern', shape: CLASS_TOKEN, flags: '', terms: [
     'meta', 'post-?meta', 'postmetadata', 'entry-?meta', 'article-?meta', 'post-?info', 'entry-?info', 'byline',
-    'bylines', 'dateline', 'post-?date', 'entry-?date', 'article-?date', 'publish(ed)?-?date', 'timestamp',
+    'bylines', 'dateline', 'post-?date', 'entry-?date', 'article-?date', 'publish(ed)?-?date', 'headline-?(info|date)',
+    'timestamp',
   ] },
   example: 'entry-meta',
   counterExample: 'metadata-panel',

@@ -7,7 +7,7 @@ import { entriesOf, rowMatches } from '../../../src/extract/rules/lexicon.ts';
 
 /** Pinned: change these with the rows, saying why in the commit. */
 const LEXICON_ROW_COUNT = 79;
-const LEXICON_ENTRY_COUNT = 919;
+const LEXICON_ENTRY_COUNT = 979;
 
 test('every lexicon row matches its example', () => {
   for (const row of LEXICON_ROWS) assert.ok(rowMatches(row, row.example), `${row.id} does not match its example ${JSON.stringify(row.example)}`);
