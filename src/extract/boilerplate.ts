@@ -82,6 +82,8 @@ export interface CleanOptions {
   mode?: 'full' | 'conservative';
   /** Playbook strip selectors and §10 step 2 promo banners: removed unconditionally. */
   stripSelectors?: readonly string[];
+  /** Called for each removed element with the id of the rule that removed it (the read's trace). */
+  onRemove?: (rule: string, el: Element) => void;
 }
 
 export interface CleanReport {
@@ -135,9 +137,20 @@ export function removeBoilerplate(doc: Document, opts: CleanOptions): CleanRepor
   return { ...report, textBefore: total, textAfter: collapsedTextLength(doc) };
 }
 
+/** Trace ids of the removals (ExtractOptions.trace): a catalogue row where one decides, else `strip-chrome.<rule>`. */
+const VERDICT_RULES: Record<NonNullable<Verdict>, string> = {
+  consent: 'chrome.consent-platform',
+  hidden: 'strip-chrome.hidden',
+  sidebar: 'chrome.sidebar-widget',
+  'site-footer': 'strip-chrome.site-footer',
+  chrome: 'strip-chrome.chrome-tag-or-role',
+  pattern: 'strip-chrome.class-pattern',
+};
+
 function removeWith(doc: Document, opts: CleanOptions, total: number): { removed: Element[] } {
   const guardOver = Math.max(200, total * 0.5);
   const victims: Element[] = [];
+  const onRemove = opts.onRemove;
   const strip = opts.stripSelectors ?? [];
   const panels = disclosurePanels(doc);
   const toggles = toggleIds(doc);
@@ -147,17 +160,22 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
     // attributes is not on the page, though: a copy button's source, or the whole article again as Markdown for
     // "copy for AI". A hiding class is not enough here: MDN's live samples print their source under `class="hidden"`.
     if (el.name === 'pre' || el.name === 'code') {
-      if (!(el.attribs.id !== undefined && panels.has(el.attribs.id)) && isHidden(el, undefined)) victims.push(el);
+      if (!(el.attribs.id !== undefined && panels.has(el.attribs.id)) && isHidden(el, undefined)) {
+        victims.push(el);
+        onRemove?.('strip-chrome.hidden-code', el);
+      }
       return false;
     }
     // A scrambled ad label (single letters between hidden UUID decoys, shop.ts) reads as a run of UUIDs.
     if (DROP_TAGS.has(el.name) || isTokenSoup(el)) {
       victims.push(el);
+      onRemove?.('strip-chrome.drop-tag', el);
       return false;
     }
     for (const s of strip) {
       if (matches(el, s)) {
         victims.push(el);
+        onRemove?.('strip-chrome.strip-selector', el);
         return false;
       }
     }
@@ -167,6 +185,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
     const exempt = verdict === 'consent' || verdict === 'site-footer';
     if (verdict && !(!exempt && (guardedBySize(el, verdict, guardOver) || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
       victims.push(el);
+      onRemove?.(VERDICT_RULES[verdict], el);
       return false;
     }
     return true;

@@ -132,6 +132,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   const titled = withTitle(blocks, reading.meta.title);
   blocks = titled.blocks;
   const precision = main.precision ?? { removed: {} };
+  const beforePrune = { removed: { ...precision.removed }, samples: precision.samples?.length ?? 0 };
   blocks = pruneBlocks(blocks, { pageType, title: reading.meta.title, beforeTitle: titled.before }, precision);
   if (pageType === 'product' && reading.productDescription) blocks = withDeclaredDescription(blocks, reading.productDescription);
   const title = reading.meta.title ? blocks[0].text : undefined;
@@ -173,7 +174,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     agreement: opinion?.agreement ?? 1,
     candidate: opinion?.chosen ?? 'engine',
     ...(opinion?.features ? { opinionFeatures: opinion.features } : {}),
-    ...(options.trace ? { trace: traceOf(read.boilerplateRemoved, opinion, precision) } : {}),
+    ...(options.trace ? { trace: traceOf(read.removals, opinion, beforePrune, precision) } : {}),
   };
 }
 
@@ -184,7 +185,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
 function readTree(input: ExtractInput, options: ExtractOptions) {
   const parsed = parse(input.html);
   const page = classify(parsed.doc, input.url);
-  const stripped = stripChrome(parsed, input.html, page.pageType, options.stripSelectors);
+  const stripped = stripChrome(parsed, input.html, page.pageType, options.stripSelectors, options.trace);
   const main = locateMainContent(stripped.doc, page, input.url, options);
   const rendered = render(stripped.doc, main.roots, stripped.selectors, page.baseUrl, options.maxMediaRefs);
   return {
@@ -193,7 +194,7 @@ function readTree(input: ExtractInput, options: ExtractOptions) {
     visibleText: parsed.visibleText,
     signals: parsed.signals,
     main: { strategy: main.strategy, precision: main.precision, opinion: main.opinion },
-    boilerplateRemoved: stripped.removedChars,
+    removals: stripped.removals,
   };
 }
 

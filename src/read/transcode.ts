@@ -108,6 +108,8 @@ export interface TranscodeDeps {
   /** What the reader really sees, when it is not the JSON response (the CLI prints a header and the
    *  Markdown): the budget then counts this text. */
   view?: (response: TranscodeResult) => string;
+  /** `occam read --explain`: the full response's `extraction.trace` (no cached response: a fresh read explains). */
+  explain?: boolean;
 }
 
 /** The browser backend as the pipeline uses it (src/fetch/browser). */
@@ -362,7 +364,7 @@ async function run(
   const seenText = (r: TranscodeResult) => (deps.view ? deps.view(r) : JSON.stringify(assembleRead(r, budgetDetail, { sectionsMax })));
   // The signed receipt is only charged to the budget where it travels inline; otherwise a reference does.
   const receiptInline = budgetDetail === 'full' && !deps.view;
-  const eligible = cacheEligible(opts);
+  const eligible = cacheEligible(opts) && !deps.explain;
   const key = eligible ? cacheKey(opts, effectiveMax, deps.view ? 'view' : budgetDetail) : null;
   const cache = eligible ? await services.use(responseCacheService) : null;
   if (cache && key && opts.cacheTtlS) {
@@ -428,7 +430,7 @@ async function run(
       let shaped: ReturnType<typeof overlayFor>;
       try {
         shaped = doc.kind === 'html' ? overlayFor(doc.text) : { selectors: {}, matched: undefined };
-        page = await extractAcquired(doc, { jsonFeed: opts.jsonFeed, sessionBound: Boolean(opts.sessionProfile), ...shaped.selectors, workers, signal });
+        page = await extractAcquired(doc, { jsonFeed: opts.jsonFeed, sessionBound: Boolean(opts.sessionProfile), ...shaped.selectors, workers, signal, trace: deps.explain });
       } finally {
         release();
       }
@@ -469,7 +471,7 @@ async function run(
         shaped = overlayFor(rendered.html);
         page = await extractAcquired(
           { kind: 'html', text: rendered.html, finalUrl: rendered.finalUrl, requestedUrl: url, statusCode: rendered.status ?? 200, contentType: 'text/html', headers: {} },
-          { jsonFeed: false, sessionBound: Boolean(opts.sessionProfile), backend: 'browser_playwright', ...shaped.selectors, workers, signal },
+          { jsonFeed: false, sessionBound: Boolean(opts.sessionProfile), backend: 'browser_playwright', ...shaped.selectors, workers, signal, trace: deps.explain },
         );
       } finally {
         release();
@@ -807,7 +809,7 @@ async function run(
       receipt,
       ...(recovery ? { recovery } : {}),
       ...(page.meta && Object.keys(page.meta).length ? { meta: page.meta } : {}),
-      ...(page.pageType ? { extraction: { pageType: page.pageType } } : {}),
+      ...(page.extraction ? { extraction: page.extraction } : {}),
       timings: { totalMs: t.mark(), ...timings },
       contentHash,
       materializationKey: matKey,

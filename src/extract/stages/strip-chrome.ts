@@ -3,10 +3,12 @@
 //   out: the tree with page chrome removed in place (boilerplate.ts: tags, ARIA roles, class/id lexicons of
 //        rules/chrome.ts, promo banners, strip selectors), how much text that removed, and — when the pattern
 //        rules ate most of the page — a fresh tree stripped by structural rules only (so `doc`/`selectors` may be
-//        new objects: later stages must use the ones returned here)
+//        new objects: later stages must use the ones returned here); with a trace, every removal by rule id
+// Where a hidden-text stage (the page's own stylesheet evaluated, rules/visibility.ts) belongs: first thing in
+// stripChrome, on `doc` before removeBoilerplate, and again on the fresh tree of the conservative restart.
 // On a product page the option groups are spelled out first (shop.ts), so a <select> of sizes survives as text.
 import { removeBoilerplate } from '../boilerplate.ts';
-import type { Document, SelectorIndex } from '../dom.ts';
+import { textOf, type Document, type Element, type SelectorIndex } from '../dom.ts';
 import { spellOptionGroups } from '../shop.ts';
 import type { PageType } from '../types.ts';
 import { listOf } from '../rules/lexicon.ts';
@@ -23,21 +25,45 @@ const RESTART_MIN_CHARS = 500;
 export interface Stripped {
   doc: Document;
   selectors: SelectorIndex;
-  /** Characters of text the first pass removed (the trace's boilerplate entry). */
+  /** Characters of text the first pass removed. */
   removedChars: number;
+  /** With a trace: removals by rule id, with the start of the first texts (of the pass whose tree is kept). */
+  removals?: Map<string, { removed: number; samples: string[] }>;
 }
 
-export function stripChrome(tree: { doc: Document; selectors: SelectorIndex }, html: string, pageType: PageType, stripSelectorsOption: readonly string[] | undefined): Stripped {
+/** Removed texts a trace keeps per rule. */
+export const TRACE_SAMPLES = 3;
+const SAMPLE_CHARS = 80;
+
+export function stripChrome(
+  tree: { doc: Document; selectors: SelectorIndex },
+  html: string,
+  pageType: PageType,
+  stripSelectorsOption: readonly string[] | undefined,
+  trace = false,
+): Stripped {
   let { doc, selectors } = tree;
   const stripSelectors = [...PROMO_BANNER_SELECTORS, ...(stripSelectorsOption ?? [])];
+  let removals = trace ? new Map<string, { removed: number; samples: string[] }>() : undefined;
+  const onRemove = (into: Map<string, { removed: number; samples: string[] }> | undefined) =>
+    into
+      ? (rule: string, el: Element) => {
+          const entry = into.get(rule) ?? { removed: 0, samples: [] };
+          entry.removed++;
+          const text = textOf(el).replace(/\s+/g, ' ').trim();
+          if (text && entry.samples.length < TRACE_SAMPLES) entry.samples.push(text.slice(0, SAMPLE_CHARS));
+          into.set(rule, entry);
+        }
+      : undefined;
   if (pageType === 'product') spellOptionGroups(doc);
-  const cleaned = removeBoilerplate(doc, { pageType, stripSelectors });
+  const cleaned = removeBoilerplate(doc, { pageType, stripSelectors, onRemove: onRemove(removals) });
   if (cleaned.textBefore > RESTART_MIN_CHARS && cleaned.textAfter < cleaned.textBefore * RESTART_BELOW_SHARE) {
     // The pattern rules ate most of the page (a site whose class names all look like chrome): start again from a
     // fresh parse with structural rules only.
     ({ doc, selectors } = parseTree(html));
     if (pageType === 'product') spellOptionGroups(doc);
-    removeBoilerplate(doc, { pageType, stripSelectors, mode: 'conservative' });
+    removals = trace ? new Map([['strip-chrome.restart-conservative', { removed: 0, samples: [] }]]) : undefined;
+    removeBoilerplate(doc, { pageType, stripSelectors, mode: 'conservative', onRemove: onRemove(removals) });
   }
-  return { doc, selectors, removedChars: Math.max(0, cleaned.textBefore - cleaned.textAfter) };
+  return { doc, selectors, removedChars: Math.max(0, cleaned.textBefore - cleaned.textAfter), ...(removals ? { removals } : {}) };
 }
