@@ -41,6 +41,7 @@ import { withTitle } from './stages/title.ts';
 import { pruneBlocks } from './stages/prune-blocks.ts';
 import { withDeclaredDescription } from './stages/declared-description.ts';
 import { assessPageState, traceOf, withEachTargetLinkedOnce } from './stages/finish.ts';
+import { applies } from './rules/page-policy.ts';
 
 export type * from './types.ts';
 export type { PageState } from './detect.ts';
@@ -134,7 +135,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
   const precision = main.precision ?? { removed: {} };
   const beforePrune = { removed: { ...precision.removed }, samples: precision.samples?.length ?? 0 };
   blocks = pruneBlocks(blocks, { pageType, title: reading.meta.title, beforeTitle: titled.before }, precision);
-  if (pageType === 'product' && reading.productDescription) blocks = withDeclaredDescription(blocks, reading.productDescription);
+  if (applies('declared-description.json-ld', pageType) && reading.productDescription) blocks = withDeclaredDescription(blocks, reading.productDescription);
   const title = reading.meta.title ? blocks[0].text : undefined;
   // The verdict reads the blocks as linked in the page: a link farm is one however often its targets repeat.
   const asLinked = blocks.map((b) => b.markdown).join('\n\n');
@@ -154,7 +155,7 @@ export function extractDocument(input: ExtractInput, options: ExtractOptions = {
     hasAuthenticationChallenge: input.hasAuthenticationChallenge,
     requestedUrl: input.requestedUrl,
     sessionBound: options.sessionBound,
-    isDocs: pageType === 'documentation',
+    isDocs: applies('finish.docs-verdict', pageType),
   });
   return {
     state,

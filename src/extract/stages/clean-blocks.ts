@@ -7,6 +7,7 @@ import { isBoilerplateLine } from '../boilerplate.ts';
 import { wordKey } from '../dom.ts';
 import type { ContentBlock, PageType } from '../types.ts';
 import { recomputeHeadingPaths } from './heading-paths.ts';
+import { applies } from '../rules/page-policy.ts';
 
 export function cleanBlocks(blocks: readonly ContentBlock[], pageType: PageType): ContentBlock[] {
   return recomputeHeadingPaths(dropRepeats(blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || !isBoilerplateLine(b.text)), pageType));
@@ -27,7 +28,7 @@ function dropRepeats(blocks: ContentBlock[], pageType: PageType): ContentBlock[]
   // A picture whose alt text repeats the read's words (the headline, or the dek or caption set as alt) is the copy
   // that goes: the words stay as heading or prose, and the picture in mediaRefs. On a grid of cards each card's
   // picture is named after its heading and is the card's picture: it stays.
-  const cards = pageType === 'listing' || pageType === 'product';
+  const cards = applies('clean-blocks.card-pictures', pageType);
   const headings = new Set(cards ? [] : blocks.filter((b) => b.kind === 'heading').map((b) => norm(b.text)));
   const prose = blocks.filter((b) => b.kind === 'paragraph' && b.text.length >= 40).map((b) => b.text);
   const repeatsRead = (alt: string) => headings.has(norm(alt)) || (alt.length >= 40 && prose.some((p) => p.includes(alt)));
@@ -42,7 +43,7 @@ function dropRepeats(blocks: ContentBlock[], pageType: PageType): ContentBlock[]
       return !repeat;
     }
     previous = b;
-    const anyLength = pageType === 'product' && b.kind !== 'code' && b.kind !== 'table';
+    const anyLength = applies('clean-blocks.any-length-repeats', pageType) && b.kind !== 'code' && b.kind !== 'table';
     if (anyLength ? DATED.test(b.text) : b.text.length < 40) return true;
     // Normalised keys compare prose ("In stock." = "In stock"); code and tables compare verbatim, in their own space.
     const key = anyLength ? `~${norm(b.text)}` : b.text;

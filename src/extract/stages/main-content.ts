@@ -10,6 +10,7 @@ import { threadShape } from '../forum.ts';
 import { findMainContent } from '../main-content.ts';
 import type { OpinionMode } from '../second-opinion.ts';
 import type { Classified } from './classify.ts';
+import { applies } from '../rules/page-policy.ts';
 
 export type MainContent = ReturnType<typeof findMainContent>;
 
@@ -20,7 +21,7 @@ export function locateMainContent(
   options: { contentSelectors?: readonly string[]; secondOpinion?: OpinionMode },
 ): MainContent {
   const { pageType, typeReading, reading } = page;
-  const thread = pageType === 'forum' ? (typeReading.thread ?? threadShape(doc)) : undefined;
+  const thread = applies('main-content.thread', pageType) ? (typeReading.thread ?? threadShape(doc)) : undefined;
   return findMainContent(doc, {
     pageType,
     contentSelectors: options.contentSelectors,

@@ -14,6 +14,7 @@ import type { PageType } from '../types.ts';
 import { listOf } from '../rules/lexicon.ts';
 import { PROMO_BANNER_SELECTORS as PROMO_BANNER_SELECTORS_ROW } from '../rules/chrome.ts';
 import { parseTree } from './parse.ts';
+import { applies } from '../rules/page-policy.ts';
 
 /** reading.md §10 step 2: promo banners removed before extraction. */
 export const PROMO_BANNER_SELECTORS = listOf(PROMO_BANNER_SELECTORS_ROW);
@@ -55,13 +56,13 @@ export function stripChrome(
           into.set(rule, entry);
         }
       : undefined;
-  if (pageType === 'product') spellOptionGroups(doc);
+  if (applies('strip-chrome.option-groups', pageType)) spellOptionGroups(doc);
   const cleaned = removeBoilerplate(doc, { pageType, stripSelectors, onRemove: onRemove(removals) });
   if (cleaned.textBefore > RESTART_MIN_CHARS && cleaned.textAfter < cleaned.textBefore * RESTART_BELOW_SHARE) {
     // The pattern rules ate most of the page (a site whose class names all look like chrome): start again from a
     // fresh parse with structural rules only.
     ({ doc, selectors } = parseTree(html));
-    if (pageType === 'product') spellOptionGroups(doc);
+    if (applies('strip-chrome.option-groups', pageType)) spellOptionGroups(doc);
     removals = trace ? new Map([['strip-chrome.restart-conservative', { removed: 0, samples: [] }]]) : undefined;
     removeBoilerplate(doc, { pageType, stripSelectors, mode: 'conservative', onRemove: onRemove(removals) });
   }

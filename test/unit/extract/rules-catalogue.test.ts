@@ -41,3 +41,14 @@ test('the catalogue size is pinned', () => {
     LEXICON_ENTRY_COUNT,
   );
 });
+
+test('the stages’ page-type policy is one table: each rule applies to the types it lists and no other', async () => {
+  const { PAGE_POLICY, applies } = await import('../../../src/extract/rules/page-policy.ts');
+  const types = ['article', 'forum', 'product', 'listing', 'documentation', 'service', 'generic'] as const;
+  for (const [rule, listed] of Object.entries(PAGE_POLICY)) {
+    assert.ok(listed.length > 0, rule);
+    for (const t of types) assert.equal(applies(rule as keyof typeof PAGE_POLICY, t), (listed as readonly string[]).includes(t), `${rule} on ${t}`);
+  }
+  assert.equal(applies('main-content.thread', 'forum'), true);
+  assert.equal(applies('main-content.thread', 'article'), false);
+});
