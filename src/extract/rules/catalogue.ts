@@ -17,6 +17,7 @@ import * as recirculation from './recirculation.ts';
 import * as secondOpinion from './second-opinion.ts';
 import * as sections from './sections.ts';
 import * as shop from './shop.ts';
+import * as stages from './stages.ts';
 import * as thread from './thread.ts';
 
 const rowsOf = <T>(...topics: Array<Record<string, T>>): T[] => topics.flatMap((t) => Object.values(t));
@@ -25,7 +26,7 @@ const rowsOf = <T>(...topics: Array<Record<string, T>>): T[] => topics.flatMap((
 export const LEXICON_ROWS: readonly LexiconRow[] = rowsOf<LexiconRow>(chrome, sections, phrases, mainContent, forum, shop, pageType, pageState, markdown);
 
 /** Every value row (named thresholds and patterns that are no lexicon). */
-export const VALUE_ROWS: ReadonlyArray<RuleRow<unknown>> = rowsOf<RuleRow<unknown>>(docs, duplicate, product, recirculation, secondOpinion, thread);
+export const VALUE_ROWS: ReadonlyArray<RuleRow<unknown>> = rowsOf<RuleRow<unknown>>(docs, duplicate, product, recirculation, secondOpinion, stages, thread);
 
 /** A row by id. */
 export function ruleById(id: string): LexiconRow | RuleRow<unknown> | undefined {

@@ -6,13 +6,14 @@ import { parseHtml, textOf, wordKey } from '../dom.ts';
 import { escapeMarkup } from '../markdown.ts';
 import type { ContentBlock } from '../types.ts';
 import { recomputeHeadingPaths } from './heading-paths.ts';
+import { DECLARED_DESCRIPTION_BELOW as DECLARED_DESCRIPTION_BELOW_ROW, DECLARED_DESCRIPTION_MIN as DECLARED_DESCRIPTION_MIN_ROW } from '../rules/stages.ts';
 
 const norm = wordKey;
 
 /** Below this much body text a product page's HTML did not carry the product (its page is rendered by script). */
-const DECLARED_DESCRIPTION_BELOW = 400;
+const DECLARED_DESCRIPTION_BELOW = DECLARED_DESCRIPTION_BELOW_ROW.value;
 /** A declared description worth reading: a paragraph or more, not a one-line tagline. */
-const DECLARED_DESCRIPTION_MIN = 200;
+const DECLARED_DESCRIPTION_MIN = DECLARED_DESCRIPTION_MIN_ROW.value;
 
 /**
  * A product page whose served HTML holds next to nothing of the product (a script renders it) may still declare

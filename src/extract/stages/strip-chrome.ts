@@ -15,13 +15,14 @@ import { listOf } from '../rules/lexicon.ts';
 import { PROMO_BANNER_SELECTORS as PROMO_BANNER_SELECTORS_ROW } from '../rules/chrome.ts';
 import { parseTree } from './parse.ts';
 import { applies } from '../rules/page-policy.ts';
+import { RESTART_BELOW_SHARE as RESTART_BELOW_SHARE_ROW, RESTART_MIN_CHARS as RESTART_MIN_CHARS_ROW } from '../rules/stages.ts';
 
 /** reading.md §10 step 2: promo banners removed before extraction. */
 export const PROMO_BANNER_SELECTORS = listOf(PROMO_BANNER_SELECTORS_ROW);
 
 /** Pattern rules that leave less than this share of a page of more than RESTART_MIN_CHARS ate the page. */
-const RESTART_BELOW_SHARE = 0.2;
-const RESTART_MIN_CHARS = 500;
+const RESTART_BELOW_SHARE = RESTART_BELOW_SHARE_ROW.value;
+const RESTART_MIN_CHARS = RESTART_MIN_CHARS_ROW.value;
 
 export interface Stripped {
   doc: Document;
