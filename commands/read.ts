@@ -24,6 +24,7 @@ export function register(program: Command): void {
     .option('--policy <policy>', 'http | browser | http_then_browser (default)')
     .option('--browser', 'read with the headless browser (same as --policy browser)')
     .option('--demo', 'serve the bundled representative article on 127.0.0.1 and read it')
+    .option('--explain', 'print on stderr which extraction stage removed what, by which rule id (with --json --detail full: extraction.trace)')
     .option(...timeoutOption('read'))
     .addHelpText('after', '\nExit codes: 0 read · 1 ok:false (failure code on stderr) · 2 usage.\nDocs: docs/verbs/read.md')
     .action(async (url: string | undefined, opts) => {
@@ -65,6 +66,7 @@ export function register(program: Command): void {
             services,
             resolveMaxTokens: (explicit) => capabilities.resolveMaxTokens(explicit),
             allowance: demo?.allowance ?? null,
+            ...(opts.explain ? { explain: true } : {}),
             ...(deadline ? { signal: deadline.signal, deadlineAt: deadline.at } : {}),
           },
         );
@@ -75,6 +77,7 @@ export function register(program: Command): void {
           return;
         }
         if (!json) printOut(printed(result));
+        if (opts.explain && !json) printErr(explanation(result.extraction as ExtractionExplained | undefined));
         if (demo && !json) {
           const md = Buffer.byteLength(String(result.markdown), 'utf8');
           const pct = Math.round((1 - md / demo.bodyBytes) * 1000) / 10;
@@ -106,4 +109,22 @@ export function register(program: Command): void {
         await services.disposeAll();
       }
     });
+}
+
+interface ExtractionExplained {
+  pageType?: string;
+  agreement?: number;
+  candidate?: string;
+  trace?: Array<{ stage: string; rule: string; removed: number; samples?: string[] }>;
+}
+
+/** `--explain` on stderr: the extraction's verdicts, then one line per stage and rule with the start of what it removed. */
+function explanation(extraction: ExtractionExplained | undefined): string {
+  if (!extraction) return 'occam read --explain: no extraction trace (the body was not HTML or a feed)';
+  const head = `occam read --explain: page type ${extraction.pageType ?? '?'} · main content from the ${extraction.candidate ?? 'engine'} candidate · agreement with the second opinion ${extraction.agreement ?? 1}`;
+  const lines = (extraction.trace ?? []).map((t) => {
+    const sample = t.samples?.length ? `  «${t.samples[0]}»` : '';
+    return `  ${t.stage.padEnd(13)} ${t.rule.padEnd(40)} ${String(t.removed).padStart(4)}${sample}`;
+  });
+  return [head, ...(lines.length ? ['  stage         rule                                     removed', ...lines] : ['  (no removals traced)'])].join('\n');
 }

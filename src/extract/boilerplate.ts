@@ -18,6 +18,23 @@ import {
 import { isTokenSoup } from './shop.ts';
 import type { PageType } from './types.ts';
 import { UTILITY_CLASSES } from './rules/visibility.ts';
+import { patternOf, patternsOf, setOf } from './rules/lexicon.ts';
+import {
+  CHROME_ROLES as CHROME_ROLES_ROW,
+  STRONG_BOILERPLATE as STRONG_BOILERPLATE_ROW,
+  CONSENT_PLATFORM as CONSENT_PLATFORM_ROW,
+  WEAK_BOILERPLATE as WEAK_BOILERPLATE_ROW,
+  HEADER_BOILERPLATE as HEADER_BOILERPLATE_ROW,
+  COMMENTS as COMMENTS_ROW,
+  CONTENT_HINT as CONTENT_HINT_ROW,
+  SIDEBAR as SIDEBAR_ROW,
+  SIDEBAR_RESCUE as SIDEBAR_RESCUE_ROW,
+  PANEL_MARK as PANEL_MARK_ROW,
+  OVERLAY_TOKENS as OVERLAY_TOKENS_ROW,
+  PRODUCT_DETAILS_MARK as PRODUCT_DETAILS_MARK_ROW,
+  ENTRY_BODY as ENTRY_BODY_ROW,
+  BOILERPLATE_LINES as BOILERPLATE_LINES_ROW,
+} from './rules/chrome.ts';
 
 /** Never content. The text inside <video> and <audio> is the fallback for browsers that cannot play them ("Your
  *  browser does not support the video tag."). Ruby annotations (<rt>, and the <rp> parentheses for browsers without
@@ -33,47 +50,24 @@ export const DROP_TAGS = new Set([
  * ("Star Sellers have an outstanding track record …"), an icon button's name — the page's help, not its text.
  */
 export const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
-export const CHROME_ROLES = new Set([
-  'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar',
-  'toolbar', 'tablist', 'alert', 'status', 'tooltip',
-]);
+export const CHROME_ROLES = setOf(CHROME_ROLES_ROW);
 
-/**
- * Class/id patterns that mark boilerplate whatever else the element says: consent, subscription, sharing,
- * related/recommended content, ads, popups, breadcrumbs, skip links, screen-reader-only text, author boxes, and a
- * forum post's hover menu ("Profile · Private message"), online badge and buttons (vBulletin's `popupbody`,
- * `onlinestatus`, `postcontrols`; the poster's name beside them stays).
- */
-export const STRONG_BOILERPLATE =
-  /(^|[\s_-])(cookies?|consent|gdpr|onetrust|cookiebot|newsletters?|subscribe|subscription|signup|sign-up|optin|mailchimp|share|shares|sharing|sharer|social|socials|addthis|sharethis|sharedaddy|related|relatedposts|recommended|recommendations|recirculation|outbrain|taboola|zergnet|advert|advertisement|advertising|adsbygoogle|adslot|ad-slot|ad-container|ad-wrapper|adunit|dfp|sponsor|sponsored|promo|promotion|popup|pop-up|modal|lightbox|overlay|breadcrumbs?|skip-link|skiplink|skip-to-content|skip-to-main|skiptomain|screenreader|sr-only|screen-reader-text|visually-hidden|visuallyhidden|print-only|author-bio|author-box|about-author|byline-bio|newsletter-signup|paywall|banner-content|promo-banner|site-banner|back-to-top|backtotop|rating-widget|side-widget|sidebar-widget|widget-side|feedback|was-this-helpful|edit-page|edit-link|toc|table-of-contents|mw-jump-link|mw-editsection|navbox|catlinks|printfooter|noprint|popupbody|onlinestatus|postcontrols)(?=$|[\s_-])/;
+export const STRONG_BOILERPLATE = patternOf(STRONG_BOILERPLATE_ROW);
 
-/**
- * Consent-management platforms' containers (OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc, Quantcast,
- * Sourcepoint, CookieYes, Osano, iubenda, Complianz, Borlabs, …). Their preference centre lists every cookie purpose
- * and vendor in sentences, often more text than a listing page's short card titles, so the size guard that protects
- * content wrappers with chrome-like names would keep them; a vendor's consent widget is never the page's content,
- * so these go whatever their size.
- */
-export const CONSENT_PLATFORM =
-  /(^|[\s_-])(onetrust|ot-sdk-container|cybotcookiebotdialog|cookiebot|didomi-host|didomi-popup|usercentrics-root|truste-consent|trustarc-banner|qc-cmp2-container|sp_message_container|cky-consent-container|osano-cm-window|iubenda-cs-banner|cmplz-cookiebanner|borlabs-cookie|tarteaucitronroot|cookiefirst-root)(?=$|[\s_-])/;
+export const CONSENT_PLATFORM = patternOf(CONSENT_PLATFORM_ROW);
 
-/** Patterns that mark boilerplate unless the same element also looks like content (see CONTENT_HINT). */
-export const WEAK_BOILERPLATE =
-  /(^|[\s_-])(sidebar|side-bar|sidenav|nav|navbar|navigation|menu|menus|footer|globalfooter|global-footer|sitefooter|site-footer|pagefooter|page-footer|globalnav|global-nav|ad|ads|widget-area|pagination|pager|pagenav|login|signin|utility|utilities|tools|toolbar|tags|tag-list|taglist|categories|meta-nav|subnav|offcanvas|off-canvas|drawer|dropdown|mega-menu|megamenu|tray|disclaimer|legal|copyright|cta|call-to-action)(?=$|[\s_-])/;
+export const WEAK_BOILERPLATE = patternOf(WEAK_BOILERPLATE_ROW);
 
-/** Site-header patterns: chrome outside main/article, but inside them they usually hold the title and byline. */
-export const HEADER_BOILERPLATE = /(^|[\s_-])(masthead|topbar|top-bar|site-header|global-header|main-header|header-wrapper|header-container|navbar-header)(?=$|[\s_-])|(^|\s)header(\s|$)/;
+export const HEADER_BOILERPLATE = patternOf(HEADER_BOILERPLATE_ROW);
 
-/** Comment sections: boilerplate on articles, content on forums (page-type aware). */
-export const COMMENTS = /(^|[\s_-])(comments?|comment-list|commentlist|comments-area|disqus|disqus_thread|respond|replies)(?=$|[\s_-])/;
+export const COMMENTS = patternOf(COMMENTS_ROW);
 /**
  * A live ticker's entries ("live-match-comment", "liveblog-comment", "live_comments"): a sports or news live page
  * calls its minute-by-minute commentary "comments", but they are the article, written by the newsroom.
  */
 export const LIVE_COMMENTARY = /(^|\s)live[a-z]*([_-][a-z]+)*[_-]comments?(?=$|[\s_-])/;
 
-/** Rescues a weakly-matched element: it says it is the content. */
-export const CONTENT_HINT = /(^|[\s_-])(article|body|content|main|post|entry|text|story|blog|page-content|markdown|prose|document|docs?)(?=$|[\s_-])/;
+export const CONTENT_HINT = patternOf(CONTENT_HINT_ROW);
 
 /** Framework utility classes that mean display:none (matched as whole class tokens: `hidden-xs` is not hidden). */
 const HIDDEN_CLASSES = UTILITY_CLASSES.value;
@@ -89,6 +83,8 @@ export interface CleanOptions {
   mode?: 'full' | 'conservative';
   /** Playbook strip selectors and §10 step 2 promo banners: removed unconditionally. */
   stripSelectors?: readonly string[];
+  /** Called for each removed element with the id of the rule that removed it (the read's trace). */
+  onRemove?: (rule: string, el: Element) => void;
 }
 
 export interface CleanReport {
@@ -142,9 +138,20 @@ export function removeBoilerplate(doc: Document, opts: CleanOptions): CleanRepor
   return { ...report, textBefore: total, textAfter: collapsedTextLength(doc) };
 }
 
+/** Trace ids of the removals (ExtractOptions.trace): a catalogue row where one decides, else `strip-chrome.<rule>`. */
+const VERDICT_RULES: Record<NonNullable<Verdict>, string> = {
+  consent: 'chrome.consent-platform',
+  hidden: 'strip-chrome.hidden',
+  sidebar: 'chrome.sidebar-widget',
+  'site-footer': 'strip-chrome.site-footer',
+  chrome: 'strip-chrome.chrome-tag-or-role',
+  pattern: 'strip-chrome.class-pattern',
+};
+
 function removeWith(doc: Document, opts: CleanOptions, total: number): { removed: Element[] } {
   const guardOver = Math.max(200, total * 0.5);
   const victims: Element[] = [];
+  const onRemove = opts.onRemove;
   const strip = opts.stripSelectors ?? [];
   const panels = disclosurePanels(doc);
   const toggles = toggleIds(doc);
@@ -154,17 +161,22 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
     // attributes is not on the page, though: a copy button's source, or the whole article again as Markdown for
     // "copy for AI". A hiding class is not enough here: MDN's live samples print their source under `class="hidden"`.
     if (el.name === 'pre' || el.name === 'code') {
-      if (!(el.attribs.id !== undefined && panels.has(el.attribs.id)) && isHidden(el, undefined)) victims.push(el);
+      if (!(el.attribs.id !== undefined && panels.has(el.attribs.id)) && isHidden(el, undefined)) {
+        victims.push(el);
+        onRemove?.('strip-chrome.hidden-code', el);
+      }
       return false;
     }
     // A scrambled ad label (single letters between hidden UUID decoys, shop.ts) reads as a run of UUIDs.
     if (DROP_TAGS.has(el.name) || isTokenSoup(el)) {
       victims.push(el);
+      onRemove?.('strip-chrome.drop-tag', el);
       return false;
     }
     for (const s of strip) {
       if (matches(el, s)) {
         victims.push(el);
+        onRemove?.('strip-chrome.strip-selector', el);
         return false;
       }
     }
@@ -174,6 +186,7 @@ function removeWith(doc: Document, opts: CleanOptions, total: number): { removed
     const exempt = verdict === 'consent' || verdict === 'site-footer';
     if (verdict && !(!exempt && (guardedBySize(el, verdict, guardOver) || holdsMainContent(el, verdict === 'sidebar' ? total * 0.25 : 0)))) {
       victims.push(el);
+      onRemove?.(VERDICT_RULES[verdict], el);
       return false;
     }
     return true;
@@ -192,11 +205,9 @@ function guardedBySize(el: Element, verdict: Verdict, guardOver: number): boolea
   return verdict !== 'hidden' || findFirst(el, (e) => /^h[1-6]$/.test(e.name)) !== undefined;
 }
 
-/** Sidebar widgets: their teaser <article>s do not make them content wrappers (see holdsMainContent). */
-const SIDEBAR = /(^|[\s_-])(side-widget|sidebar-widget|widget-side)(?=$|[\s_-])/;
+const SIDEBAR = patternOf(SIDEBAR_ROW);
 
-/** A widget class beside one of these is a content block built from widgets (`widget_text` alone is not). */
-const SIDEBAR_RESCUE = /(^|[\s_-])(content|main|article|post|entry|story)(?=$|[\s_-])/;
+const SIDEBAR_RESCUE = patternOf(SIDEBAR_RESCUE_ROW);
 
 type Verdict = 'chrome' | 'pattern' | 'sidebar' | 'hidden' | 'site-footer' | 'consent' | undefined;
 
@@ -301,8 +312,7 @@ function isHidden(el: Element, cls: string | undefined): boolean {
   return !!cls && cls.split(/\s+/).some((c) => HIDDEN_CLASSES.has(c));
 }
 
-/** Accordion, tab and "read more" expander panels by class: the parts of a collapsible section (Bootstrap, Chakra, Shopify themes, `a-expander-content` …). */
-const PANEL_MARK = /(^|[\s_-])(accordions?|accordion-?(panel|content|body|item)|collapse|collapsible|collapsed|tab-?pane|tab-?panel|tabs?-?content|panel-?collapse|disclosure|expandable|expander(-?content)?|toggle-?content)(?=$|[\s_-])/;
+const PANEL_MARK = patternOf(PANEL_MARK_ROW);
 const PANEL_ROLES = new Set(['region']);
 
 /**
@@ -315,9 +325,8 @@ function isCollapsedPanel(el: Element): boolean {
   return isPanel(el) || el.children.some((c) => c instanceof Element && isPanel(c));
 }
 
-/** Overlay words among the strong patterns: a modal is chrome by what it holds, not by being one. */
-const OVERLAY_TOKENS = /(^|[\s_-])(modal|popup|pop-up|overlay|lightbox)(?=$|[\s_-])/g;
-const PRODUCT_DETAILS_MARK = /(^|[\s_-])(product-?(details?|info|information|description|specs?|specifications)|description|specifications?)(?=$|[\s_-])/;
+const OVERLAY_TOKENS = patternOf(OVERLAY_TOKENS_ROW);
+const PRODUCT_DETAILS_MARK = patternOf(PRODUCT_DETAILS_MARK_ROW);
 
 /**
  * A product's details sheet: shops open the full description and specifications in a modal or overlay
@@ -353,8 +362,7 @@ export function holdsMainContent(el: Element, minText: number): boolean {
   );
 }
 
-/** The body of an hAtom / microformats2 entry: a blog post's own text, never a teaser's summary. */
-const ENTRY_BODY = /(^|\s)(entry-content|post-body|e-content)(?=$|\s)/;
+const ENTRY_BODY = patternOf(ENTRY_BODY_ROW);
 
 /**
  * A widget that holds a post's body is the page's post, not a sidebar widget: Blogger renders every post inside
@@ -373,24 +381,7 @@ function insideContent(el: Element): boolean {
 }
 
 
-/** reading.md §10 step 7 boilerplate lines, matched against a whole (short) block's plain text. */
-export const BOILERPLATE_LINES: readonly RegExp[] = [
-  /^help improve mdn\b/i,
-  /^(view|edit) (this page|source) on github\b/i,
-  /^edit (this page|on github)\b/i,
-  /^learn how to contribute\b/i,
-  /^this page was last (modified|edited|updated)\b/i,
-  /^mdn contributors\b/i,
-  /^report a problem with this content\b/i,
-  /^ads via carbon\b/i,
-  /^carbonads?\b/i,
-  /^was this (page |article )?helpful\??/i,
-  /^on this page$/i,
-  /^(in this article|table of contents|contents)$/i,
-  /^(community|become a sponsor|sponsor|discord|bluesky|twitter|facebook|linkedin|reddit|share|share this( article| post| page)?|share on|tweet|print|email)\s*:?$/i,
-  /^(skip to (main|content|main content|navigation)|back to top|scroll to top|jump to (navigation|search))$/i,
-  /^(advertisement|sponsored|ad)$/i,
-];
+export const BOILERPLATE_LINES = patternsOf(BOILERPLATE_LINES_ROW);
 
 const EMOJI_ONLY = /^[\p{Extended_Pictographic}\p{Emoji_Component}\s\u200d\ufe0f]+$/u;
 

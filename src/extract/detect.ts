@@ -13,22 +13,26 @@ import {
   type Element,
 } from './dom.ts';
 import type { AccessEvidence, PageSignals } from './types.ts';
+import { listOf, patternOf, patternsOf, setOf } from './rules/lexicon.ts';
+import {
+  SPA_STUB_MARKERS as SPA_STUB_MARKERS_ROW,
+  BENIGN_MARKUP as BENIGN_MARKUP_ROW,
+  RATE_LIMIT_PHRASES as RATE_LIMIT_PHRASES_ROW,
+  LOGIN_SEGMENTS as LOGIN_SEGMENTS_ROW,
+  LOGIN_WORDS as LOGIN_WORDS_ROW,
+  LOGIN_HEADING as LOGIN_HEADING_ROW,
+  AUTH_TERMS as AUTH_TERMS_ROW,
+  OVERLAY_PATTERN as OVERLAY_PATTERN_ROW,
+  PAYWALL_PHRASES as PAYWALL_PHRASES_ROW,
+  CONSENT_OR_ROBOT as CONSENT_OR_ROBOT_ROW,
+  CTA as CTA_ROW,
+  DEFINITIONAL as DEFINITIONAL_ROW,
+} from './rules/page-state.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // §9.1 SPA shell and whole-page signals
 
-/** reading.md §9.1 app-shell markers, matched case-insensitively against the raw HTML. */
-export const SPA_STUB_MARKERS = [
-  'id="app"',
-  "id='app'",
-  'id="root"',
-  "id='root'",
-  'id="__next"',
-  '__next_data__',
-  '__nuxt__',
-  'data-reactroot',
-  'ng-version="',
-] as const;
+export const SPA_STUB_MARKERS = listOf(SPA_STUB_MARKERS_ROW);
 
 export const SPA_VISIBLE_TEXT_LIMIT = 500;
 
@@ -119,11 +123,7 @@ export const CHALLENGE_RULES: ReadonlyArray<{
   },
 ];
 
-/**
- * Vendor strings that ordinary pages carry without being walls: Cloudflare bot-management's passive
- * `/cdn-cgi/challenge-platform/scripts/…` beacon, and forum/CMS settings blobs naming an hCaptcha plugin.
- */
-const BENIGN_MARKUP = [/\/cdn-cgi\/challenge-platform\/scripts\/[^"'\s]*/g, /hcaptcha_[a-z_]+|[a-z_]+_hcaptcha|discourse-hcaptcha/g];
+const BENIGN_MARKUP = patternsOf(BENIGN_MARKUP_ROW);
 
 function benignMarkupRemoved(markup: string): string {
   let m = markup;
@@ -131,7 +131,7 @@ function benignMarkupRemoved(markup: string): string {
   return m;
 }
 
-export const RATE_LIMIT_PHRASES = ['rate limit', 'too many requests', 'slow down', 'retry-after'] as const;
+export const RATE_LIMIT_PHRASES = listOf(RATE_LIMIT_PHRASES_ROW);
 
 export interface ChallengeInput {
   html: string;
@@ -179,11 +179,11 @@ export function detectChallenge(input: ChallengeInput): ChallengeVerdict | undef
 // ---------------------------------------------------------------------------------------------------------------
 // §9.3 Access / login
 
-const LOGIN_SEGMENTS = new Set(['login', 'log-in', 'log_in', 'signin', 'sign-in', 'sign_in']);
-const LOGIN_WORDS = /\b(log ?in|sign ?in)\b/i;
-const LOGIN_HEADING = /^(sign in|log in|login)$/i;
-const AUTH_TERMS = /\b(sign in|log in|login|password|authenticat\w*|oauth|single sign-on|sso|credentials?)\b/i;
-const OVERLAY_PATTERN = /(^|[\s_-])(paywall|regwall|login-?wall|auth-?wall|modal-?backdrop|overlay)([\s_-]|$)/;
+const LOGIN_SEGMENTS = setOf(LOGIN_SEGMENTS_ROW);
+const LOGIN_WORDS = patternOf(LOGIN_WORDS_ROW);
+const LOGIN_HEADING = patternOf(LOGIN_HEADING_ROW);
+const AUTH_TERMS = patternOf(AUTH_TERMS_ROW);
+const OVERLAY_PATTERN = patternOf(OVERLAY_PATTERN_ROW);
 
 export const USABLE_CONTENT_CHARS = 600;
 
@@ -313,8 +313,7 @@ export function assessAccess(input: AccessInput): AccessVerdict {
   return { disposition: 'unknown', confidence: 0.25, evidenceCodes: codes, recommendedAction: 'retry_or_inspect' };
 }
 
-/** Probe `likelyPaywall` phrases (reading.md §19.2). */
-export const PAYWALL_PHRASES = ['subscribe to read', 'paywall', 'premium subscriber', 'unlock this article'] as const;
+export const PAYWALL_PHRASES = listOf(PAYWALL_PHRASES_ROW);
 
 export function looksPaywalled(textOrHtml: string): boolean {
   const lower = textOrHtml.toLowerCase();
@@ -339,10 +338,10 @@ export interface QualityVerdict {
   noiseReasons: string[];
 }
 
-/** Noise rules as data: code, weight, test. Weights are reading.md §9.4's. */
-const CONSENT_OR_ROBOT = /\b(we use cookies|cookie (policy|settings|preferences)|accept (all )?cookies|consent|verify you are (a )?human|are you a robot|not a robot|enable javascript|checking your browser)\b/i;
-const CTA = /\b(sign up|subscribe|buy now|shop now|get started|start (your )?free trial|try (it )?(for )?free|download (the )?app|book a demo|request a demo|learn more|join now|order now|add to cart)\b/i;
-const DEFINITIONAL = /\b(is an?|is the|are the|refers to|is defined as|means)\b/i;
+/** Noise rules as data: code, weight, test. Weights are reading.md §9.4's; the phrases are rows of rules/page-state.ts. */
+const CONSENT_OR_ROBOT = patternOf(CONSENT_OR_ROBOT_ROW);
+const CTA = patternOf(CTA_ROW);
+const DEFINITIONAL = patternOf(DEFINITIONAL_ROW);
 const SENTENCE_END = /[.!?。！？]/g;
 const SENTENCE_OPENING = /^[\p{L}\p{N}]/u;
 

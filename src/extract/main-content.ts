@@ -32,6 +32,12 @@ import type { ThreadShape } from './forum.ts';
 import { THREAD_OUTSIDE_SHARE } from './rules/thread.ts';
 import { RENDERING_KEY_CHARS, SECOND_RENDERING_MIN_CHARS } from './rules/duplicate.ts';
 import { secondOpinion, type OpinionMode, type SecondOpinion } from './second-opinion.ts';
+import { listOf, patternOf } from './rules/lexicon.ts';
+import {
+  SEMANTIC_SELECTORS as SEMANTIC_SELECTORS_ROW,
+  POSITIVE as POSITIVE_ROW,
+  NEGATIVE as NEGATIVE_ROW,
+} from './rules/main-content.ts';
 
 export interface MainContent {
   roots: Element[];
@@ -137,32 +143,10 @@ function countCommas(d: string): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Semantic hints, in priority order. The text thresholds are reading.md §10 step 4's.
 
-export const SEMANTIC_SELECTORS: readonly string[] = [
-  '[itemprop~=articleBody]',
-  'article',
-  '[role=main]',
-  'main',
-  '.docs-content',
-  '.docs-post-content',
-  '.markdown-body',
-  '#main-content',
-  '.post-content',
-  '.entry-content',
-  '.article-body',
-  '.article-content',
-  '.story-body',
-  '.post-body',
-  '#mw-content-text',
-  '#content',
-  'div.section',
-  'div.sect1',
-  '#docs',
-  '.main-content',
-  '#main',
-];
+export const SEMANTIC_SELECTORS = listOf(SEMANTIC_SELECTORS_ROW);
 
-const POSITIVE = /(^|[\s_-])(article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|markdown|docs?|documentation|thread|topic|question|answer|product|description|detail|details)(?=$|[\s_-])/;
-const NEGATIVE = /(^|[\s_-])(hidden|banner|combx|comment|com-|contact|foot|footer|footnote|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|byline|author|dateline|subscribe|newsletter|social|breadcrumb|pager)(?=$|[\s_-])/;
+const POSITIVE = patternOf(POSITIVE_ROW);
+const NEGATIVE = patternOf(NEGATIVE_ROW);
 
 function classWeight(el: Element): number {
   const ci = classAndId(el);

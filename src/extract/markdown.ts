@@ -5,6 +5,12 @@
 import { CODE_WRAPPER_LEVELS, PERMALINK_MARK } from './rules/docs.ts';
 import { Element, Text, SelectorIndex, attr, collapse, rawText, textOf, type AnyNode, type ParentNode } from './dom.ts';
 import type { BlockKind, ContentBlock, ExtractedLink, ExtractedTable, MediaKind, MediaRef } from './types.ts';
+import { patternOf, setOf } from './rules/lexicon.ts';
+import {
+  TRACKING_PARAM as TRACKING_PARAM_ROW,
+  GENERIC_ALT as GENERIC_ALT_ROW,
+  NOT_A_LANGUAGE as NOT_A_LANGUAGE_ROW,
+} from './rules/markdown.ts';
 
 export interface RenderOptions {
   baseUrl: string;
@@ -68,8 +74,7 @@ export function isBlockTag(tag: string): boolean {
   return BLOCK_TAGS.has(tag);
 }
 
-/** Click-tracking parameters: not part of a source's identity, only tokens. */
-const TRACKING_PARAM = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|srsltid|_hsenc|_hsmi|mkt_tok|igshid|yclid|_ga|_gl|ref_src|spm)$/i;
+const TRACKING_PARAM = patternOf(TRACKING_PARAM_ROW);
 
 export function resolveUrl(href: string | undefined, base: string): string | undefined {
   if (!href) return undefined;
@@ -187,7 +192,7 @@ const BR = '\u0001';
 const MAX_TEXT_IMAGES = 12;
 /** Alt texts shorter than this are labels (product names, logos), not descriptions worth their URL's tokens. */
 const MIN_ALT_WORDS = 3;
-const GENERIC_ALT = /^(enter image description here|image|photo|picture|img|logo|icon|thumbnail|banner|place[ _-]?holder|.{0,40}'s (user )?avatar|user avatar|profile (photo|picture))$/i;
+const GENERIC_ALT = patternOf(GENERIC_ALT_ROW);
 const IMAGE_ONLY_ITEM = /^(\*   |\d+\.\s+)?(!\[[^\]]*\]\([^)]*\)\s*)+$/;
 const IMAGE_ONLY = /^(!\[[^\]]*\]\([^)]*\)\s*)+$/;
 /** Runs of this many image-only blocks in a row are a gallery: only the first image stays in the text. */
@@ -777,7 +782,7 @@ function samePageAnchor(href: string, baseUrl: string | undefined): boolean {
 }
 
 const LANG_CLASS = /(?:^|\s)(?:language|lang|highlight-source|highlight|brush:?)-?\s*([a-z0-9_+#.-]+)/i;
-const NOT_A_LANGUAGE = new Set(['default', 'none', 'text', 'plain', 'plaintext', 'nohighlight', 'auto', 'js-file-line', 'hljs', 'code', 'source', 'notranslate']);
+const NOT_A_LANGUAGE = setOf(NOT_A_LANGUAGE_ROW);
 
 /** Code language from `language-x`/`lang-x` classes or data attributes, on the element, its code child or wrapper. */
 export function codeLanguage(el: Element): string | undefined {

@@ -5,6 +5,22 @@ import { resolveUrl } from './markdown.ts';
 import type { PageMeta, PageType } from './types.ts';
 import { PRICE_GRID_MIN, countPrices } from './shop.ts';
 import { isThread, threadShape, type ThreadShape } from './forum.ts';
+import { listOf, patternOf } from './rules/lexicon.ts';
+import {
+  FORUM_TYPES as FORUM_TYPES_ROW,
+  PRODUCT_TYPES as PRODUCT_TYPES_ROW,
+  ARTICLE_TYPES as ARTICLE_TYPES_ROW,
+  LISTING_TYPES as LISTING_TYPES_ROW,
+  SERVICE_TYPES as SERVICE_TYPES_ROW,
+  DOC_HOST as DOC_HOST_ROW,
+  DOC_PATH as DOC_PATH_ROW,
+  FORUM_PATH as FORUM_PATH_ROW,
+  FORUM_GENERATOR as FORUM_GENERATOR_ROW,
+  FORUM_QUERY as FORUM_QUERY_ROW,
+  FORUM_HOST as FORUM_HOST_ROW,
+  FORUM_PATH_WEAK as FORUM_PATH_WEAK_ROW,
+  CART_FORM as CART_FORM_ROW,
+} from './rules/page-type.ts';
 
 export interface MetaReading {
   meta: PageMeta;
@@ -216,32 +232,20 @@ function firstTime(doc: Document): string | undefined {
   return el ? attr(el, 'datetime') : undefined;
 }
 
-const FORUM_TYPES = ['discussionforumposting', 'qapage', 'question', 'socialmediaposting'];
-const PRODUCT_TYPES = ['product', 'productgroup', 'og:product', 'product.item'];
-const ARTICLE_TYPES = ['article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'scholarlyarticle', 'techarticle'];
-const LISTING_TYPES = ['collectionpage', 'itemlist', 'searchresultspage', 'offercatalog'];
-const SERVICE_TYPES = ['service', 'professionalservice', 'financialservice', 'legalservice', 'homeandconstructionbusiness', 'localbusiness', 'medicalbusiness'];
-const DOC_HOST = /^(docs?|developer|developers|learn|manual|wiki|api|devdocs)\./;
-const DOC_PATH = /\/(docs?|documentation|manual|reference|api|guide|guides|handbook|tutorial|userguide|usersguide|help|kb|knowledge-?base)(\/|$|\.)/;
-/**
- * URL shapes that only forum software makes: a thread, a board, a forum host. Discourse's `/t/` carries the topic's
- * number (`/t/slug/68911`, `/t/68911`): a shop's `/t/mesh-office-chair` is a category, Nike's `/t/…-LMhfRGdO` a shoe.
- */
-const FORUM_PATH = /\/(forums?|threads?|questions|discussions?|viewtopic|showthread)(\/|\.|$)|\/t\/([^/]+\/)?\d+(\/|$)/;
-/** Forum engines that name themselves in `<meta name="generator">` (Discourse, vBulletin, phpBB, XenForo, …). */
-const FORUM_GENERATOR = /^(discourse|vbulletin|phpbb|xenforo|invision (community|power board)|nodebb|flarum|mybb|simple machines|smf|vanilla|punbb|fluxbb|woltlab|discuz|lemmy|bbpress)\b/i;
-/** Thread ids in the query (SMF `index.php?topic=589061.0`, IPS `?showtopic=`, vBulletin `?threadid=`). */
-const FORUM_QUERY = /[?&](topic|showtopic|threadid)=\d/;
-const FORUM_HOST = /(^|\.)(forum|forums|community|discuss|discourse)\.|forums?\b|forum[^.]*\./;
-/**
- * Path shapes that magazines use too: they lose to a declared article. A forum's topic carries its number
- * (`/topic/225132-…`, `/topic/18427/…`); a bare `/topic/software` or `/topics/…` is a magazine's or a shop's
- * collection, and `/community/` a vendor's section.
- */
-const FORUM_PATH_WEAK = /\/(board|comments)(\/|\.|$)|\/topics?\/\d+[-/]/;
+const FORUM_TYPES = listOf(FORUM_TYPES_ROW);
+const PRODUCT_TYPES = listOf(PRODUCT_TYPES_ROW);
+const ARTICLE_TYPES = listOf(ARTICLE_TYPES_ROW);
+const LISTING_TYPES = listOf(LISTING_TYPES_ROW);
+const SERVICE_TYPES = listOf(SERVICE_TYPES_ROW);
+const DOC_HOST = patternOf(DOC_HOST_ROW);
+const DOC_PATH = patternOf(DOC_PATH_ROW);
+const FORUM_PATH = patternOf(FORUM_PATH_ROW);
+const FORUM_GENERATOR = patternOf(FORUM_GENERATOR_ROW);
+const FORUM_QUERY = patternOf(FORUM_QUERY_ROW);
+const FORUM_HOST = patternOf(FORUM_HOST_ROW);
+const FORUM_PATH_WEAK = patternOf(FORUM_PATH_WEAK_ROW);
 
-/** A form that adds an item to the cart, by its action or its class/id ("/cart/add", "addToCart", "buy-box"). */
-const CART_FORM = /add-?to-?(cart|bag|basket)|\/(cart|basket)\/add|buy-?box/i;
+const CART_FORM = patternOf(CART_FORM_ROW);
 /** Cart forms of a single product's page: the buy box and a sticky bar's copy of it. */
 const CART_FORMS_MAX = 2;
 
@@ -255,7 +259,7 @@ export interface PageTypeReading {
 
 /** Coarse page type from structured data, URL shape and markup, with the evidence that decided it. */
 export function detectPageType(reading: MetaReading, url: string, doc: Document): PageTypeReading {
-  const has = (list: string[]): boolean => list.some((t) => reading.types.has(t));
+  const has = (list: readonly string[]): boolean => list.some((t) => reading.types.has(t));
   let host = '';
   let path = '';
   let query = '';

@@ -81,6 +81,33 @@ import { holdsProductFacts, isBuyBoxBlock, isCurrencyPicker, isFaqSection, isPri
 import { LIVE_COMMENTARY } from './boilerplate.ts';
 import { RECIRCULATION_ARTICLE_MIN, RECIRCULATION_MIN_CARDS } from './rules/recirculation.ts';
 import { isForumChromeLine, isForumRelatedHeading, isPostChrome, isRemarkOnQaPost, isReplySubject } from './forum.ts';
+import { embeddedPatternOf, patternOf } from './rules/lexicon.ts';
+import {
+  RELATED_HEADING as RELATED_HEADING_ROW,
+  COMMENT_HEADING as COMMENT_HEADING_ROW,
+  REVIEW_HEADING as REVIEW_HEADING_ROW,
+  PRODUCT_AUTHOR_HEADING as PRODUCT_AUTHOR_HEADING_ROW,
+  RESIDUE as RESIDUE_ROW,
+  CREDIT_LEAD as CREDIT_LEAD_ROW,
+  CREDIT_MARK as CREDIT_MARK_ROW,
+  CREDIT_END as CREDIT_END_ROW,
+  PROMPT_LABEL as PROMPT_LABEL_ROW,
+  CHROME_SENTENCE as CHROME_SENTENCE_ROW,
+  META_LINE as META_LINE_ROW,
+  QUOTE_ATTRIBUTION as QUOTE_ATTRIBUTION_ROW,
+  READ_ALSO_LEAD as READ_ALSO_LEAD_ROW,
+} from './rules/phrases.ts';
+import {
+  COMMENT_MARK as COMMENT_MARK_ROW,
+  COMMENT_WORD_MARK as COMMENT_WORD_MARK_ROW,
+  AUTHOR_BOX_MARK as AUTHOR_BOX_MARK_ROW,
+  CAPTION_MARK as CAPTION_MARK_ROW,
+  META_MARK as META_MARK_ROW,
+  AUTHOR_BARE_MARK as AUTHOR_BARE_MARK_ROW,
+  REVIEW_MARK as REVIEW_MARK_ROW,
+  REVIEW_VENDOR_MARK as REVIEW_VENDOR_MARK_ROW,
+  DISCLAIMER_MARK as DISCLAIMER_MARK_ROW,
+} from './rules/sections.ts';
 
 export type PrecisionReason = 'post-chrome' | 'comments' | 'reviews' | 'author' | 'heading' | 'teasers' | 'link-dense' | 'residue' | 'markup' | 'duplicate' | 'credit' | 'prompt' | 'tail' | 'class';
 
@@ -100,96 +127,31 @@ const count = (report: PrecisionReport, reason: PrecisionReason, text?: () => st
 // ---------------------------------------------------------------------------------------------------------------
 // Lexicons (whole-heading / whole-line matches only: "Popular distribution channels" is content).
 
-/** Headings that open recirculation, sharing and newsletter blocks, in the languages the dev sets carry most. */
-export const RELATED_HEADING = new RegExp(
-  '^(' +
-    [
-      // English
-      'related', 'related (posts?|articles?|stories|content|reading|links|products|resources|topics|questions|news|videos?)',
-      'read (more|next|also)', 'more (from|stories|articles|posts|news|videos|like this|to read|on this topic|in)( [\\w&\'’-]+){0,4}',
-      'you (may|might|will) also (like|enjoy|be interested in)', 'recommended( for you| reading| articles| posts| stories)?',
-      '(most )?popular( posts| stories| articles| this week| now)?', 'trending( now| stories| articles)?',
-      'top (videos?|stories)', 'latest (news|posts|articles|stories|blogs?|updates|videos?)', 'see also', 'also (read|on [\\w ]+)',
-      'most (read|popular|viewed|shared)( [\\w ]+)?', 'share( this)?( article| post| page| story)?', 'share (on|via) [\\w ]+', 'tags?', 'categories',
-      'filed under', 'about the author', 'further reading', 'recent (posts|articles|stories)', 'newsletter', 'subscribe( to [\\w ]+)?',
-      'sign up for [\\w ]+', 'editor\'?s picks?', 'don\'t miss', 'keep reading', 'up next', 'what to read next', 'in case you missed it',
-      'next (article|post|story)', 'previous (article|post|story)', '(other|more) (stories|articles|posts|news) (from|by|in|on) [\\w &\'’-]+',
-      'you may have missed', 'related coverage', 'more (videos|photos|galleries)', '(advertisement|sponsored( content)?|werbung|anzeige): .{1,80}',
-      // German
-      'über (den|die) autor(in|en)?', 'sobre el autor', 'sobre la autora', 'à propos de l\'auteur', 'l\'auteur', 'sobre o autor',
-      'mehr zum thema', 'mehr (aus|von|zu) [\\w äöüß-]+', 'weitere (artikel|beiträge|nachrichten|themen|news|informationen|links)( [\\w äöüß-]+)?',
-      'auch interessant', 'das könnte (sie|dich) (auch )?interessieren', 'das thema könnte (sie|dich) auch interessieren',
-      'lesen sie auch( die folgenden beiträge)?', 'zum weiterlesen', 'weiterführende links?', 'neueste beiträge', 'ähnliche (artikel|beiträge)',
-      'verwandte (artikel|themen|beiträge)', 'empfehlungen', 'meistgelesen', 'beliebte (artikel|beiträge)', 'schlagworte', 'schlagwörter',
-      'teilen', 'diesen (artikel|beitrag) teilen', 'jetzt teilen', 'artikel teilen', 'news teilen', 'aktuelle news', 'top-themen',
-      'vorschau auf den nächsten (artikel|beitrag)', '(nächster|vorheriger) (artikel|beitrag)', 'entdecke (weitere|mehr) [\\w äöüß-]+',
-      'kommende (events|termine|veranstaltungen)', 'aktuelle (artikel|beiträge|meldungen)', 'das (könnte|dürfte) (sie|dich) auch interessieren',
-      // French, Spanish, Portuguese, Italian
-      'vous aimerez aussi', 'à lire aussi', 'a lire aussi', 'lire aussi', 'sur le même sujet', 'articles similaires', 'partager( cet article)?',
-      '(audios et )?vidéos sur le (même )?sujet', 'sur le même thème', 'à voir aussi', 'dans la même rubrique', 'articles récents',
-      'te recomendamos', 'otras noticias', 'lee también', 'más (leídas|vistas|populares)',
-      'temas relacionados', 'noticias relacionadas', 'te puede interesar', 'también te puede interesar', 'lo más leído', 'más noticias',
-      'compartir', 'leia também', 'veja também', 'notícias relacionadas', 'leggi anche', 'articoli correlati',
-      // other
-      'ezek is érdekelhetnek', '热门推荐', '相关文章', '相关阅读',
-    ].join('|') +
-    ')\\s*[:.!?]?$',
-  'i',
-);
+export const RELATED_HEADING = patternOf(RELATED_HEADING_ROW);
 
-/** Comment-section headings: recirculation on articles, the content itself on forums. */
-export const COMMENT_HEADING =
-  /^(leave a (reply|comment)|post a comment|add a comment|join the (discussion|conversation)|comments?( \(\d+\))?|\d+ (comments?|responses?|replies|kommentare?|commentaires?|comentarios?|comentários|commenti|reacties|reacciones|réactions)|(\d+ )?(reader )?(comments?|responses?|reactions)|kommentare?( \(\d+\))?|(\d+ )?leserkommentare?|lesermeinungen|kommentare zu(m| diesem) (artikel|beitrag)|so können sie kommentieren|reacties|commenti dei lettori|\d+ gedanken zu .*|keine kommentare|kommentieren|schreibe einen kommentar|diskussion|commentaires?|vos réactions|réagir|comentarios?|deja un comentario|comentários|commenti)\s*[:.!?]?$/i;
+export const COMMENT_HEADING = patternOf(COMMENT_HEADING_ROW);
 
-/** Class/id markers of comment sections, as whole tokens. `comment-content`/`comment-body` sit inside them. */
-const COMMENT_MARK = /(^|[\s_-])(comments?|comment-?list|commentlist|comments?-(area|section|wrapper|container|block)|comment-respond|comment-form|respond|disqus|disqus_thread|usercomments?|user-comments|reader-comments|talkback|reactions)(?=$|[\s_-])/;
-/**
- * The same in other languages, as a whole class or id only: a WordPress post's taxonomy classes carry words like
- * these inside longer names ("category-estallido-comentarios") on the article itself.
- */
-const COMMENT_WORD_MARK = /(^|\s)(commentaires|comentarios|comentários|kommentare|commenti|reacties)(?=$|\s)/;
+const COMMENT_MARK = patternOf(COMMENT_MARK_ROW);
+const COMMENT_WORD_MARK = patternOf(COMMENT_WORD_MARK_ROW);
 
-/** Author boxes: the writer's bio, photo and "all posts by" link under (or over) an article. */
-const AUTHOR_BOX_MARK =
-  /(^|[\s_-])(author-?(bio|box|info|card|profile|description|details|about|block|wrapper|meta)|about-?(the-?)?author|post-?author-?(bio|box|info)?|entry-?author|autor(en|in)?-?(box|info|profil|bio|kasten)|bio-?box|contributor-?(bio|info|box))(?=$|[\s_-])/;
-/**
- * Captions and photo credits set in their own element (the pattern `<figcaption>` has in the block pass): WordPress
- * `wp-caption-text`, BEM `article__img__caption`, `image-credits`, `image-copyright`, `bildunterschrift` … Whole
- * tokens only, so `captioned-article` is not one.
- */
-const CAPTION_MARK =
-  /(^|[\s_-])(caption|captions|wp-caption-text|photo-?credits?|image-?(credits?|caption|subtitle|copyright|source|desc|description|info)|img-?(caption|credits?|desc|copyright)|picture-?(caption|credits?)|media-?(caption|credits?)|credits?|copyright|bildunterschrift|bildtext|bildnachweis|bildquelle|fotocredit|pie-?de-?foto|legende)(?=$|[\s_-])/;
+const AUTHOR_BOX_MARK = patternOf(AUTHOR_BOX_MARK_ROW);
+const CAPTION_MARK = patternOf(CAPTION_MARK_ROW);
 /** A caption is a line or two; a longer element with such a class is a layout wrapper (a "caption" hero). */
 const CAPTION_MAX_CHARS = 320;
-/**
- * The article's metadata line in an element of its own (WordPress `entry-meta`/`postmetadata`, `post-date`,
- * `byline`, `#meta`): date, author and categories, which the page's metadata carries already.
- */
-const META_MARK =
-  /(^|[\s_-])(meta|post-?meta|postmetadata|entry-?meta|article-?meta|post-?info|entry-?info|byline|bylines|dateline|post-?date|entry-?date|article-?date|publish(ed)?-?date|headline-?(info|date)|timestamp)(?=$|[\s_-])/;
+const META_MARK = patternOf(META_MARK_ROW);
 const META_MAX_CHARS = 300;
 /** An article has one metadata line (two with a repeat at the end); a list whose every entry has one is a listing. */
 const META_MAX_COUNT = 3;
-/** A bare "author" class: the author box on an article; on other pages as often a card's byline inside a list. */
-const AUTHOR_BARE_MARK = /(^|[\s_-])(authors?|autor(en)?)(?=$|[\s_-])/;
+const AUTHOR_BARE_MARK = patternOf(AUTHOR_BARE_MARK_ROW);
 /** What a product (or a post) must keep of its own text for its reviews (or comments) to go. */
 export const REVIEWS_LEAVE_CHARS = 200;
 /** An author box is a few lines; a longer element with such a class is a layout wrapper around the article. */
 const AUTHOR_BOX_MAX_CHARS = 1200;
 
-/** Customer-review widgets: schema.org Review markup and the review vendors' containers (Bazaarvoice, Yotpo, …). */
-const REVIEW_MARK =
-  /(^|[\s_-])(reviews|product-?reviews?|customer-?reviews?|review-?(list|section|container|wrapper|widget)|reviews?-(list|section|container|wrapper|widget|summary)|ratings-?(and-?)?reviews|bv[_-]?(main[_-]container|reviews|rr)|yotpo|jdgm|judgeme|stamped-(reviews|main-widget)|okendo|trustpilot|powerreviews|pr-review-display|reevoo|feefo|kundenbewertungen|bewertungen)(?=$|[\s_-])/;
+const REVIEW_MARK = patternOf(REVIEW_MARK_ROW);
 
-/**
- * Review headings on product pages ("Customer reviews", "Reviews (159)", "Kundenbewertungen"), and a marketplace's
- * ("Top reviews from the United States", "Be the first to review this item"). A seller's feedback is not among
- * them: a marketplace listing shows it as the seller's record, and references disagree on whether it is content.
- */
-export const REVIEW_HEADING =
-  /^((customer|product|guest|user|verified) )?(reviews?|ratings?( (&|and) reviews)?)( \(\d+\))?( \d[\d,.]* reviews?.*)?|\d[\d,.]* (customer )?reviews?.*|write a review|kundenbewertungen|bewertungen( \(\d+\))?|avis (clients|des clients)|opiniones( de clientes)?|reseñas|recensioni|recensies|beoordelingen$|^top (reviews|ratings)( from .{1,40})?$|^(photos|images) from reviews$|^be the first to review this (item|product)$|^reviews (for|of) this (shop|item|seller|product|store)$/i;
-/** The review vendors' widgets (Trustpilot, Yotpo, Bazaarvoice …): a shop's testimonials wherever they sit. */
-const REVIEW_VENDOR_MARK = /(^|[\s_-])(trustpilot|trustpilot-widget|yotpo|jdgm|judgeme|okendo|powerreviews|reevoo|feefo|bv[_-]?(main[_-]container|reviews|rr)|stamped-(reviews|main-widget))(?=$|[\s_-])/;
+export const REVIEW_HEADING = patternOf(REVIEW_HEADING_ROW);
+const REVIEW_VENDOR_MARK = patternOf(REVIEW_VENDOR_MARK_ROW);
 
 export function isReviewSection(el: Element): boolean {
   const itemtype = attr(el, 'itemtype');
@@ -540,121 +502,31 @@ function hasAnchor(el: ParentNode): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // Block pass
 
-/** Legal fine print by class or id, as a whole token (`disclaimer`, BEM `common-bottom-disclaimer__list`). */
-const DISCLAIMER_MARK = /(^|[\s_-])disclaimers?(?=$|[\s_-])/;
+const DISCLAIMER_MARK = patternOf(DISCLAIMER_MARK_ROW);
 
-/** On a product page "About the author" presents the book's author, a fact of the product, not the page's writer. */
-const PRODUCT_AUTHOR_HEADING = /^(about the author|über den autor)\s*[:.!?]?$/i;
+const PRODUCT_AUTHOR_HEADING = patternOf(PRODUCT_AUTHOR_HEADING_ROW);
 
-const RESIDUE = /^(false|true|null|undefined|nan|\[object object\]|\{\}|\[\])$/i;
+const RESIDUE = patternOf(RESIDUE_ROW);
 
 /** A block that is nothing but markup as text: `<img …>`, `<iframe …></iframe>`, `<p>…</p>` wrappers around nothing. */
 const MARKUP_ONLY = /^(\s*<\/?[a-z][a-z0-9-]*(\s+[^<>]*)?\/?>\s*)+$/i;
 
-const CREDIT_LEAD = /^(\(?(foto|fotos|photo|photos|photograph|bild|bilder|image|images|imagen|imágenes|credit|credits|crédito|crédits?( photos?)?|quelle|source|abbildung|grafik|illustration|video|titelbild|beitragsbild)\b\s*(by|von|:|©|\/)?)/i;
-const CREDIT_MARK = /(©|\(c\)|getty ?images|shutterstock|istock(photo)?|imago|picture[ -]alliance|\bdpa\b|reuters|\bafp\b|\bap photo\b|unsplash|pixabay|fotolia|adobe ?stock|depositphotos|\bkeystone\b|\bepa\b|bestimage|télam|\bfoto:|\bbild:|\bphoto:)/i;
+const CREDIT_LEAD = patternOf(CREDIT_LEAD_ROW);
+const CREDIT_MARK = patternOf(CREDIT_MARK_ROW);
 
-/** A credit closing a line: "© Name", "(Foto: Name)", "Bild: Name" after the caption's words. */
-const CREDIT_END = /(^|[\s|(–—-])(©|\(c\)|(foto|fotos|photo|photos|bild|bilder|credit|credits|crédito|quelle|image|imagen)\s*:)\s*[^.!?©:]{2,60}\)?$/iu;
+const CREDIT_END = patternOf(CREDIT_END_ROW);
 /** A caption is a sentence or two. */
 const CREDITED_CAPTION_MAX = 250;
 
-/** Prompts that are never the article: share, comment, rate, log in, subscribe, print. Whole-line matches. */
-const PROMPT_LABEL =
-  '(' +
-    [
-      'share your thoughts( with (your )?friends)?', 'share (this|the) (article|post|story|page)( with [\\w ]+)?', 'share on [\\w ]+', 'share via [\\w ]+',
-      '(jetzt |artikel |beitrag |news |diesen artikel |diesen beitrag )?teilen', 'möchten sie den artikel teilen', 'den artikel mit anderen teilen.*',
-      'be sociable, share', 'partager( sur [\\w ]+)?', 'compartir( en [\\w ]+)?', 'tweet( this)?', 'pin it', 'e-?mail( this)?',
-      'comments are closed', 'kommentare (sind )?geschlossen', 'view comments', 'show comments', 'load comments', 'keine kommentare',
-      'kommentieren', 'no comments( yet)?', 'be the first to comment', '\\d+ (comments?|kommentare?)', 'leave a (reply|comment)',
-      'sie müssen sich (einloggen|anmelden).*', 'sie sind (aktuell |derzeit )?nicht eingeloggt.*',
-      'bitte (melden sie sich an|registrieren sie sich).*', 'log in to (comment|reply).*',
-      'was this (article|page|post) (helpful|useful)', 'war (der|dieser) (artikel|beitrag) (hilfreich|nützlich)', 'bewerten', 'rate this (article|post)',
-      '\\(?noch keine bewertungen\\)?', 'like this:?', 'gefällt mir:?', 'print( this)?( article| page)?', 'drucken', 'imprimir',
-      'externer inhalt', 'empfohlener (redaktioneller )?inhalt', 'external content', 'third[- ]party content',
-      'advertisement', 'anzeige', '- ?anzeige ?-', 'publicidad', 'publicité', 'sponsored( content)?',
-      '(zum )?newsletter (anmelden|abonnieren)', 'sign up for (our|the) newsletter', 'quellen (ausblenden|anzeigen)', 'alle anzeigen', 'show all',
-      'zurück (zum|zur) [\\w äöüß-]+', 'back to [\\w ]+', 'sorted by:?.*', 'perma(lien|link)( https?://\\S+)?',
-      // a result list's position line ("Showing 1–10 of 19 results", "Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt")
-      '(showing|zeige|mostrando|affichage( de)?|visualizzazione( di)?) (results? )?\\d+\\s*(-|–|bis|to|à|a|al)\\s*\\d+ (of|von|de|sur|di)( insgesamt)? \\d+( [\\w äöüß]+)?',
-      'es werden (die )?([\\w äöüß]+ )?\\d+ bis \\d+ von (insgesamt )?\\d+( [\\w äöüß]+)? angezeigt',
-      'du musst (eingeloggt|angemeldet) sein.*', 'you must be (logged|signed) in to .*',
-      // sign-in prompts for an account's features ("Sign in to add this item to your wishlist", "Log in to set a price alert")
-      '(please )?(sign|log) ?in (or (register|sign up|create an account) )?to (add|save|see|set|follow|view|track|get|rate|buy|purchase|create|use|access|manage|vote|like|bookmark|download|wishlist) .{0,100}',
-      'you\'?re not (signed|logged) in!?( .{0,120})?',
-      // a form's hidden result states ("Oops! Something went wrong. Please try again.")
-      '(oops!? )?something went wrong([.!]? please try again( later)?)?', 'please try again( later)?', 'there was a problem [^.]{1,60}[.!]? please try again( later)?',
-      // recipe and download buttons
-      'rezept drucken', 'print (the )?recipe', 'jump to recipe', 'zum rezept( springen)?', 'imprimir receta', 'imprimer la recette',
-      '(bei|auf) pinterest (speichern|merken|pinnen)', 'save (it )?(to|on) pinterest', 'pin (it|this|recipe)',
-      '([\\w äöüß-]+ )?als pdf (herunterladen|downloaden|speichern)', 'download (this|the) [\\w ]+ as (a )?pdf', 'download (as )?pdf',
-    ].join('|') +
-    ')';
-/** A line of one or more such buttons' labels ("Rezept drucken Bei Pinterest speichern"). */
-const PROMPT_LINE = new RegExp(`^${PROMPT_LABEL}(\\s*[|·•/]?\\s*${PROMPT_LABEL})*\\s*[:.!?]*$`, 'i');
 
-/**
- * Site chrome written as a sentence, found anywhere in a short block: subscription and paywall pitches, "follow us /
- * join our channel" promotions, affiliate and opinion disclaimers, copyright and consent notices. Each phrase is
- * one that running article text does not use about itself (an article *about* subscriptions says "subscribers",
- * not "already a subscriber? Log in").
- */
-const CHROME_SENTENCE = new RegExp(
-  [
-    // subscriptions, paywalls, memberships
-    'already an? (subscriber|member)', 'to (view|read|continue reading|unlock) (the full|this|the rest of (this|the)) (story|article|post)',
-    '(subscribe|sign up|register) (now|today) (to|for|and)', 'subscribe to (read|continue|unlock|get unlimited)', 'instant access to the full',
-    'support (our|independent|quality) journalism', '(become|werden sie|werde) (a )?(member|subscriber|abonnent|mitglied) (today|now|jetzt|heute)',
-    'jetzt (abonnieren|abo abschließen|gratis testen|kostenlos testen|weiterlesen mit)', 'vorteile sichern', 'lesen oder verschenken',
-    'zeigen sie ihre wertschätzung', '(unterstütze|unterstützen sie) ([\\p{L}]+|unsere arbeit|unseren journalismus) (bereits |schon )?mit (\\d|einer spende|einem abo)',
-    'unterstützen sie (unabhängigen|kritischen) journalismus',
-    'suscríbete', 'cancela cuando quieras', 'abonnez-vous', 'abónate',
-    // channel promotions
-    '(follow|join) us on (facebook|twitter|x|instagram|telegram|whatsapp|youtube|linkedin|tiktok)',
-    '(join|subscribe to|follow) our (telegram|whatsapp|youtube|newsletter|channel)', 'canal de (telegram|whatsapp|youtube)',
-    'síguenos en', 'suivez-nous', 'folgen sie uns (auf|bei)', 'letters? to the editor via',
-    // "follow <the site> on <network>" as a sentence of its own (not "fans follow the team on Twitter")
-    '(^|[.!?:]\\s+|\\s(and|or|und|oder|o|y|ou|et)\\s)(follow|folgen sie|folge|seguir a|siga a|sigue a|suivez)( [\\p{L}\\p{N}.@&\'’-]+){1,4} (on|auf|bei|en|sur) (facebook|twitter|instagram|telegram|whatsapp|youtube|linkedin|tiktok|mastodon|threads)',
-    // newsletter pitches
-    '(nichts|keine (news|nachrichten|folge|ausgabe)) (mehr )?(verpassen|versäumen)', 'verpassen sie (nichts|keine)',
-    'never miss (a|an|another) (story|post|article|update|issue|thing)', '(zum|für den|für unseren) newsletter anmelden',
-    // disclaimers and notices
-    '(we )?may (receive|earn) (a |an )?(affiliate )?(compensation|commission)', 'contains (affiliate links|references to products)',
-    // sign-up forms' consent lines and pitches
-    'by (signing up|subscribing|clicking [\\p{L} ]{1,30}|submitting|registering|entering your e-?mail)[^.]{0,80}, you (agree|consent|confirm|acknowledge|accept)',
-    'msg (&|and) data rates may apply', 'this site is protected by recaptcha', 'thanks? (you )?for (signing up|subscribing)',
-    'sign up for (our|the) [\\p{L} ]{0,40}newsletter', '(delivered|sent) (straight |directly )?to your inbox',
-    'gibt die meinung de[rs] (autors?|autorin|verfassers) wieder', 'nicht notwendigerweise die de[rs] redaktion',
-    'vervielfältigung nur mit (genehmigung|zustimmung)', 'alle rechte vorbehalten', 'all rights reserved', 'derechos reservados', 'tous droits réservés',
-    'ohne (dein|ihr) einverständnis keine verbindung', 'einstellungen verwalten', 'alle angaben ohne gewähr',
-    // copyright and licence footers
-    'copyright ©', '(^|\\s)©\\s*(19|20)\\d{2}\\b', 'copyright (19|20)\\d{2}\\b',
-    '(inhalte|texte) dieser (website|webseite|seite|site) (sind|stehen|werden)[^.]{0,40} (unter|lizenziert)',
-    'sofern nicht anders (angegeben|ausgewiesen|vermerkt|gekennzeichnet),? (stehen|sind|ist|gelten) (die |alle )?(inhalte|texte|beiträge)',
-    '(content|text|material) (on|of) this (site|website|blog) is licensed', 'unless otherwise (noted|stated|indicated),? (all )?(content|text|material)',
-    // blog post metadata written as a sentence (WordPress themes)
-    'this (entry|post) was posted (on|in) ', 'der beitrag wurde am .{4,60} veröffentlicht',
-    // app and support appeals
-    'download (the|our) [\\p{L}\\p{N} .&\'’-]{1,40} apps?\\b', '(news|stories|updates|headlines) (straight|directly) to your (phone|device|mobile)',
-    '(would|will) you consider (supporting|donating|a donation|becoming a)', 'if you (enjoyed|liked|like|appreciate)( reading)? (this|our) (post|article|story|work|content)',
-    'wenn (ihnen|dir) (unser|dieser|der) (artikel|beitrag|text) gefallen hat', 'keine bezahlschranke', 'hazte (miembro|socio|suscriptor)',
-    'first-time subscribers', '(jetzt|ab sofort) an jedem (\\p{L}*kiosk|zeitschriftenhandel)', 'als abo oder (als )?einzelheft',
-    // embedded content held back until consent (a content blocker's notice)
-    'klicken sie auf (den|diesen) (unteren )?button,? um (den inhalt|inhalte) von', 'click (on )?the button below to load',
-    // cart confirmations
-    'wurde (erfolgreich )?(zum|in den) warenkorb (hinzugefügt|gelegt)', 'wurde erfolgreich hinzugefügt', '(has been|was) (successfully )?added to your (cart|basket|bag)',
-    'add the ingredients to your (basket|cart)',
-    // a form's captcha widget that did not load
-    'captcha failed to load',
-  ].join('|'),
-  'iu',
-);
+/** A line of one or more such buttons' labels ("Rezept drucken Bei Pinterest speichern"). */
+const PROMPT_LINE = embeddedPatternOf(PROMPT_LABEL_ROW, (label) => `^${label}(\\s*[|·•/]?\\s*${label})*\\s*[:.!?]*$`, 'i');
+
+const CHROME_SENTENCE = patternOf(CHROME_SENTENCE_ROW);
 /** Longer blocks are prose that may quote such a phrase; the chrome sentences are one or two lines. */
 const CHROME_SENTENCE_MAX = 420;
 
-/** Metadata lines: a date, a time, a byline, a label. Only dropped in an article's tail (see refineBlocks). */
-const META_LINE = /^((by|von|par|por|di|door|autor(in)?|author|redaktion|text|posted( by| on| in)?|veröffentlicht( am)?|veröffentlichung|erstellt am|aktualisiert( am)?|datum|publicado( el| por)?|actualizado( el)?|fecha|mis à jour( le)?|date|updated|last (modified|updated)|letzte änderung|stand|published( on)?|publié le|filed under|tags?|schlagworte|kategorie(n)?|categories|category|topics?|themen|this entry was posted.*|lesezeit|read(ing)? time|temps de lecture|tiempo de lectura)\b.{0,80}|\d+ ?(min|mins|minutes?|minuten|minutos|minut|minuty)\.?( read| lesezeit| de lecture| de lectura| de leitura| di lettura| czytania| leestijd| lesen)?|(about |vor )?(an?|\d+) (seconds?|minutes?|hours?|days?|weeks?|months?|years?|sekunden|minuten|stunden|tagen?|wochen|monaten|jahren) ago|vor (einer|einem|\d+) (sekunden?|minuten?|stunden?|tag(en)?|wochen?|monat(en)?|jahr(en)?)|[\d.,:/\s-]+(uhr|am|pm)?|\p{L}+,? \d{1,2}\.? \p{L}+ \d{4}([,| ]+(um |at |à |a las )?\d{1,2}[:.]\d{2}( ?(uhr|am|pm|h))?)?|\p{L}+ \d{1,2}, \d{4}.*|\d{1,2}\.? \p{L}+,? \d{4}.*)$/iu;
+const META_LINE = patternOf(META_LINE_ROW);
 
 const FIGCAPTION = /(^|[ >])figcaption(:nth-of-type\(\d+\))?( >|$)/;
 
@@ -931,8 +803,7 @@ export function refineBlocks(blocks: ContentBlock[], opts: BlockRefineOptions, r
 
 /** A quoted line shorter than this is too common to call a repeat ("Thanks!", "Click to expand..."). */
 const QUOTED_LINE_MIN = 20;
-/** The attribution a forum prints over a quote ("14 hours ago, Joe said:", "MELso wrote:"). */
-const QUOTE_ATTRIBUTION = /\b(said|wrote|schrieb|a écrit|escribió|scrisse|disse|napisał)\s*:?\s*$/iu;
+const QUOTE_ATTRIBUTION = patternOf(QUOTE_ATTRIBUTION_ROW);
 
 /**
  * A block quote whose every line the read holds elsewhere (a forum reply quoting a post of the thread, a pull quote
@@ -957,12 +828,7 @@ function dropRepeatedQuotes(blocks: ContentBlock[], keep: boolean[], report: Pre
   }
 }
 
-/**
- * The lead-in of a "read also" callout set between an article's paragraphs ("PUEDES VER: <headline>", "Lesen Sie
- * auch: <headline>", "Read more: <headline>"): the rest of the line is a link to another story.
- */
-const READ_ALSO_LEAD =
-  /^(puedes ver|mira( también| además)?|lee (también|además)|lea (también|además)|ver también|vea también|(también )?te puede interesar|te recomendamos|lesen sie (auch|hier|mehr)|auch interessant|mehr dazu|mehr zum thema|siehe auch|read (more|also|next)|also read|see also|related|lire aussi|à lire aussi|a lire aussi|voir aussi|leia também|veja também|leggi anche|más información)\s*[:|»›>]\s*/iu;
+const READ_ALSO_LEAD = patternOf(READ_ALSO_LEAD_ROW);
 /** A callout is one headline; a longer block that opens so is a paragraph of the article. */
 const READ_ALSO_MAX = 300;
 

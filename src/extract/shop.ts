@@ -6,12 +6,15 @@
 //     block such a label opens).
 import { Element, Text, attr, collapse, findAll, findFirst, textOf, type ParentNode } from './dom.ts';
 import { OPTION_GROUP_MAX, OPTION_GROUP_MIN } from './rules/product.ts';
+import { patternOf } from './rules/lexicon.ts';
+import {
+  PRICE as PRICE_ROW,
+  PRODUCT_CHROME_LABEL as PRODUCT_CHROME_LABEL_ROW,
+  BUY_BOX_LINE as BUY_BOX_LINE_ROW,
+  OPTION_PLACEHOLDER as OPTION_PLACEHOLDER_ROW,
+} from './rules/shop.ts';
 
-/**
- * A price as shops print it: a currency sign or code before or after the amount ("$30", "$ 599", "€132.34",
- * "USD 60.00", "599,00 €", "1.299 kr").
- */
-const PRICE = /(?:[$€£¥₹₩]|\b(?:USD|EUR|GBP|CHF|AUD|CAD|NZD|SEK|NOK|DKK|PLN|INR|JPY|AED|Rs\.?|R\$))\s?\d[\d.,]*|\b\d[\d.,]*\s?(?:€|£|EUR|USD|zł|kr|Kč|CHF|Ft|lei)(?![\p{L}])/giu;
+const PRICE = patternOf(PRICE_ROW);
 
 /** Prices in a text, up to `max` (the callers only ask whether there are a few). */
 export function countPrices(text: string, max = Infinity): number {
@@ -31,34 +34,7 @@ export function isPricedRun(blocks: ReadonlyArray<{ text: string }>): boolean {
   return false;
 }
 
-/**
- * Labels that open a block every product page of a shop repeats — shipping and returns terms, recommendation
- * carousels, the shop's FAQ, a back-in-stock sign-up form — rather than this product's facts. Whole-label matches
- * only ("Shipping weight: 2 lb" is a spec).
- */
-export const PRODUCT_CHROME_LABEL = new RegExp(
-  '^(' +
-    [
-      // shipping, delivery, returns
-      '(free )?(shipping|delivery|returns?|exchanges?)( ?(&|and|\\+|,) ?(free )?(shipping|delivery|returns?|exchanges?|warranty|payment))*( (info|information|policy|policies|options|details|times?))?',
-      'free (shipping|delivery|returns)( (on|over|for) .{0,40})?', 'how do you want your item', 'delivery options?',
-      // recommendations and cross-sells
-      '(customers|people|shoppers) (who (bought|viewed) this item )?(also )?(bought|viewed|liked|purchased|searched|loved)( .{0,40})?',
-      'frequently bought together', '(you|we think you)( may| might| will| could)?( also)? (like|love|enjoy|want)( these| this| .{0,20})?( too)?',
-      'we know you\'?ll love these( too)?', 'recently viewed( items| products)?', 'complete (your|the) (order|look|set|routine)',
-      '(similar|related|recommended|featured|popular|complementary|suggested) (items|products|styles|accessories|picks)( .{0,40})?',
-      '(most popular )?accessories (&|and) related items', '(sponsored|related) products( related to this item)?',
-      'compare (with )?similar (items|products)', 'shop the (look|collection)', 'pairs? (well )?with( .{0,30})?', 'goes (well )?with',
-      'buy it with', 'bundle and save', 'explore (related|similar|more) (items|products)', 'often (viewed|bought) (together|with each other)',
-      'consider these( available)? (items|products|alternatives)', 'sponsored (items|products)( .{0,30})?', 'more (from|by) (this|the) (shop|seller|brand|designer|store)( .{0,40})?',
-      // the shop's FAQ
-      'frequently asked questions', 'faqs?', 'common questions',
-      // a back-in-stock sign-up form (its pitch and consent line)
-      '(notify me|get notified|email me|let me know) when (it\'?s |it is |this item is )?(back in stock|available|restocked)',
-    ].join('|') +
-    ')\\s*([:.!?]|…|\\.\\.\\.)?$',
-  'i',
-);
+export const PRODUCT_CHROME_LABEL = patternOf(PRODUCT_CHROME_LABEL_ROW);
 
 /**
  * Whether a label opens shop chrome. A label ending in a colon outside a heading is a field name of this item
@@ -118,52 +94,7 @@ export function isProductCard(card: Element, chars: number): boolean {
   return findFirst(card, (e) => (e.name === 'a' && e.attribs.href !== undefined) || e.name === 'img' || e.name === 'picture') !== undefined;
 }
 
-/**
- * The buy box's own lines, which a product page prints around the product's facts for the shopper to act on:
- * stock, scarcity and delivery estimates, the shop's delivery and returns terms, cart prompts and counters, rating
- * and fit summaries, social-proof and loyalty counters, instalment offers, the seller's line, tax notes,
- * protection-plan offers, option pickers, "show more" toggles and "Loading…" lines. Whole-line matches of short
- * lines only ("In stock" is chrome, "Ships in a padded box that keeps the mug in stock condition" is not).
- */
-const BUY_BOX_LINE = new RegExp(
-  '^(' +
-    [
-      // stock and delivery estimates
-      'in stock', 'out of stock', 'sold out', '(low in stock,? )?only \\d+ left( in stock)?', 'low in stock', '\\d+ in stock',
-      'notify me( when (it\'?s |it is )?(back )?in stock| when available)?', '(arrives|delivered|get it) (by|on|between|today|tomorrow)( .{0,30})?',
-      'order within .{1,30}', 'free \\d+-day returns', '(this item is )?gift eligible',
-      // unavailability, scarcity and dispatch lines; delivery terms the shop prints under every product
-      '(discontinued )?this (product|item) is no longer available', 'no (featured )?offers available', 'just a few left([.!] order soon)?',
-      'ready to ship', '(same|next)[- ]day (shipping|delivery|dispatch) (if|when) ordered (by|before) .{1,30}',
-      '(shipping|delivery|pickup),? arrives (today|tomorrow|in .{1,20}|by .{1,30})', 'import (fees|duties|charges) may apply( on delivery)?',
-      'free (standard |express )?(delivery|shipping) (for|on) orders (over|above) .{1,20}', 'also available at checkout',
-      // cart and wishlist prompts, counters
-      'add to (cart|bag|basket|wishlist|watchlist|list|favorites|favourites)', 'buy (it )?now', 'quantity:?', 'qty:?',
-      'in \\d[\\d,.]*\\+? (people\'?s |other people\'?s )?(carts?|baskets?)', 'ask a question', 'write a review',
-      // the rating summary beside the name ("4.6 out of 5 stars, 1,664 ratings", "Rated 4.76 out of 5 based on 29
-      // customer ratings", "4.4 stars out of 1935 reviews") and the fit summary drawn from the reviews ("Customers
-      // say it fits true to size"): the reviews' figures, which go with the reviews
-      '(rated )?\\d([.,]\\d+)? (out of|/) ?5( stars?)?[,.]?( based on| from)? ?\\d[\\d,.]*\\+? (customer |user |verified |product )?(ratings?|reviews?|votes?|total votes)',
-      '\\d([.,]\\d+)? stars? (out of|from|on|based on) \\d[\\d,.]*\\+? (customer |user )?(ratings?|reviews?)',
-      '(on average )?(\\d[\\d,.]* )?(customers|reviewers|shoppers|buyers) say (it |this product |this item |product )?(fits|runs|is) [\\w -]{2,20}(\\. we recommend [^.]{0,60})?',
-      '.{0,40} fits true[ -]to[ -]size for most (customers|people|shoppers)',
-      // social proof and loyalty counters, instalment offers, the seller's line, the shop's returns terms
-      '\\d[\\d,.]*\\+? (people|others|shoppers|customers) (are )?(viewing|looking at|watching) (this|it)( (item|product))?( right now)?',
-      '\\d[\\d,.]*[km+]* (happy |satisfied )?(customers|sales|orders sold|sold)',
-      '(members|you\'?ll|you will|you) (earn|get|receive) (an est\\. |up to )?.{1,20} (points|rewards?|cash ?back)( on this( and every eligible .{0,30})? (purchase|order|item))?',
-      '(or|pay in) \\d+ (interest[- ]free )?(payments|installments|instalments) of( .{1,20})?', 'sold and shipped by .{1,40}',
-      'final sale items? (cannot|can\'?t) be returned.{0,40}', 'returns (&|and) exchanges (not )?accepted',
-      // tax and price notes
-      '(vat|tax|taxes|gst) (included|incl\\.?)( \\(where applicable\\))?(,? plus shipping)?', 'shipping calculated at checkout',
-      'price when purchased online', 'current price( is)? .{1,20}', '.{0,40}protection plan( by .{1,30})?',
-      // option pickers, toggles, a gallery's arrows, the share label, loading lines
-      '(select|choose) (a|an|your) (size|colou?r|option|style|variant|model|product|add-ons?|quantity)', 'loading', 'see (more|less)',
-      'show (more|less)', 'learn more', 'view (more|less)', '(see|view|show|browse) all( \\d[\\d,]*)?( [\\w-]+){0,4}',
-      'read (more|less)( read (more|less))?', 'prev(ious)?', 'next', 'share( me| this( item| product)?)?:?',
-    ].join('|') +
-    ')\\s*[:.!…]*$',
-  'i',
-);
+const BUY_BOX_LINE = patternOf(BUY_BOX_LINE_ROW);
 
 /** Whether every line of a short block is such a line. */
 export function isBuyBoxBlock(text: string): boolean {
@@ -207,8 +138,7 @@ export function isTokenSoup(el: Element): boolean {
   return decoys >= SOUP_MIN_DECOYS && decoys * 2 >= kids;
 }
 
-/** A select's entry that asks instead of offering ("Select a size", "Choose an option", "--"). */
-const OPTION_PLACEHOLDER = /^(-+|select|choose|pick|please (select|choose)|wähle|bitte wählen|sélectionne[rz]?|choisi(r|ssez)|elige|selecciona)\b/i;
+const OPTION_PLACEHOLDER = patternOf(OPTION_PLACEHOLDER_ROW);
 
 /**
  * On a product page the variants are facts of the product: a `<select>` of sizes or colours is spelled out as its

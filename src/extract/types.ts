@@ -115,11 +115,20 @@ export interface PageSignals {
 /** Which main-content candidate was read: the engine's (hints, scorer, widening) or the second opinion's (density alone). */
 export type OpinionChoice = 'engine' | 'density';
 
-/** One decision of a traced read (ExtractOptions.trace): which stage applied which rule, and how much it removed. */
+/** The stages a trace names (src/extract/stages/). */
+export type TraceStage = 'strip-chrome' | 'main-content' | 'prune-blocks';
+
+/** One decision of a traced read (ExtractOptions.trace): which stage applied which rule, and what it removed. */
 export interface TraceEntry {
-  stage: 'boilerplate' | 'main-content' | 'precision';
-  /** Rule id or reason (`second-opinion:density`, a precision reason such as `teasers`). */
+  stage: TraceStage;
+  /**
+   * Rule id: a catalogue row (`chrome.consent-platform`, src/extract/rules/) where one decides, else
+   * `<stage>.<rule>` for a rule that is code (`strip-chrome.drop-tag`, `prune-blocks.teasers`); the candidate
+   * choice is `second-opinion:<engine|density>`.
+   */
   rule: string;
-  /** What it removed: characters (boilerplate), elements or blocks (precision), 0 for a choice. */
+  /** How many it removed: elements (strip-chrome), blocks or elements (main-content, prune-blocks), 0 for a choice. */
   removed: number;
+  /** The start of the first few removed texts. */
+  samples?: string[];
 }

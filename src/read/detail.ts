@@ -2,7 +2,7 @@
 // builds its full response as before; the read spine's assemble stage (src/read/stages/assemble.ts) turns it into
 // what the caller asked for, and its receipt stage (stages/receipt.ts, deliverRead) logs the signed receipt:
 //   lean (default)  ok, final url, markdown (opening with # Title), pageType, partial + what was cut, a contentHash
-//                   prefix, safety signals when any, and the receipt's id (the signed receipt goes to the local
+//                   prefix, the `safety` object when any (src/read/safety.ts), and the receipt's id (the signed receipt goes to the local
 //                   receipt log, src/store/receipt-log.ts) — about 60 tokens around the page;
 //   standard        lean + the spec's other always-present fields (backend, materializationKey, confidence, the
 //                   full contentHash), receipt {id, keyId}, meta, agentHints and quality.verdict;

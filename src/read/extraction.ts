@@ -1,7 +1,7 @@
 // Content-type routing of an acquired body (reading.md §7): HTML and feeds go to src/extract, plain text and
 // JSON become Markdown here (§7.3, decision 5), PDFs go to the PDF text layer (§7.2). The result is one shape
 // the pipeline materialises, whatever the source type.
-import { assessQuality, extractDocument, markdownToPlainText, type ContentBlock, type Feed, type MediaRef, type PageMeta, type PageState, type PageType } from '../extract/index.ts';
+import { assessQuality, extractDocument, markdownToPlainText, type ContentBlock, type Feed, type MediaRef, type PageMeta, type PageState, type PageType, type OpinionChoice, type TraceEntry } from '../extract/index.ts';
 import { OccamError } from '../contract/failures.ts';
 import type { AcquiredDocument } from '../fetch/acquire.ts';
 import type { VisibilityReport } from '../extract/visibility.ts';
@@ -28,6 +28,20 @@ export interface ExtractedPage {
   pageType?: PageType;
   /** Hidden text the extraction removed (src/extract/visibility.ts): the response's `safety.hidden`. */
   hidden?: VisibilityReport;
+  /** HTML and feeds: the response's `extraction` (full detail) — page type, second opinion, and the trace when asked. */
+  extraction?: ExtractionWire;
+}
+
+/**
+ * The full response's `extraction`: the page type, how far the engine's main content and the independent density
+ * candidate agree (0–1) and which one was read (src/extract/second-opinion.ts), and — when the read was asked to
+ * explain itself — which stage removed what by which rule id (src/extract/stages/, rules/catalogue.ts).
+ */
+export interface ExtractionWire {
+  pageType: PageType;
+  agreement: number;
+  candidate: OpinionChoice;
+  trace?: TraceEntry[];
 }
 
 export type AcquiredBody = Pick<AcquiredDocument, 'kind' | 'text' | 'finalUrl' | 'requestedUrl' | 'statusCode' | 'contentType' | 'headers'> & {
@@ -50,6 +64,8 @@ export interface ExtractionOptions {
   workers?: ExtractWorkers;
   /** Ends an off-thread parse (deadline, cancellation): the worker is terminated and the reason rethrown. */
   signal?: AbortSignal;
+  /** Keep the extractor's trace for `extraction.trace` (`occam read --explain`). */
+  trace?: boolean;
 }
 
 function blocksFromMarkdown(markdown: string, selectorPrefix: string): SourceBlock[] {
@@ -134,6 +150,7 @@ export async function extractAcquired(doc: AcquiredBody, opts: ExtractionOptions
     sessionBound: opts.sessionBound,
     ...(opts.contentSelectors?.length ? { contentSelectors: opts.contentSelectors } : {}),
     ...(opts.stripSelectors?.length ? { stripSelectors: opts.stripSelectors } : {}),
+    ...(opts.trace ? { trace: true } : {}),
   };
   const offThread = opts.workers?.offThread(doc.text.length);
   const result: ReadExtract & { markdown?: string } = offThread ? await opts.workers!.extract(input, options, opts.signal, doc.bytes && doc.charset ? { bytes: doc.bytes, charset: doc.charset } : undefined) : extractDocument(input, options);
@@ -154,6 +171,12 @@ export async function extractAcquired(doc: AcquiredBody, opts: ExtractionOptions
     state: result.state,
     pageType: result.pageType,
     ...(result.hidden ? { hidden: result.hidden } : {}),
+    extraction: {
+      pageType: result.pageType,
+      agreement: Math.round(result.agreement * 1000) / 1000,
+      candidate: result.candidate,
+      ...(result.trace ? { trace: result.trace } : {}),
+    },
   };
 }
 

@@ -75,10 +75,22 @@ test('occam read --max-tokens / --section / --focus', async () => {
   assert.match(miss.stderr, /No section matched "Epsilon"\. Headings here: CLI page · Alpha · Beta · Gamma · Delta\./);
   const section = await occam(['read', server.url('/page'), '--section', 'Delta', '--no-header'], allow);
   assert.ok(section.stdout.startsWith('## Delta') && !section.stdout.includes('Alpha'));
-  const focus = await occam(['read', server.url('/page'), '--focus', 'gamma paragraph', '--max-tokens', '300', '--json', '--detail', 'full'], allow);
+  // 340: the full response spends ~25 tokens of the budget on extraction {pageType, agreement, candidate}.
+  const focus = await occam(['read', server.url('/page'), '--focus', 'gamma paragraph', '--max-tokens', '340', '--json', '--detail', 'full'], allow);
   const json = JSON.parse(focus.stdout);
   assert.equal(json.compile.truncationStrategy, 'focus_window');
-  assert.ok(json.markdown.startsWith('## Gamma'));
+  assert.ok(json.markdown.startsWith('## Gamma'), json.markdown);
+});
+
+test('occam read --explain: stdout is the same read; stderr names the page type, the candidate and each stage and rule', async () => {
+  const plain = await occam(['read', server.url('/page')], allow);
+  const explained = await occam(['read', server.url('/page'), '--explain'], allow);
+  assert.equal(explained.code, 0, explained.stderr);
+  assert.equal(explained.stdout, plain.stdout);
+  assert.match(explained.stderr, /occam read --explain: page type \w+ · main content from the (engine|density) candidate · agreement with the second opinion [\d.]+/);
+  assert.match(explained.stderr, /main-content\s+second-opinion:(engine|density)\s+0/);
+  const full = JSON.parse((await occam(['read', server.url('/page'), '--explain', '--json', '--detail', 'full'], allow)).stdout);
+  assert.ok(Array.isArray(full.extraction.trace) && full.extraction.trace.every((t: { stage: string; rule: string }) => t.stage && t.rule), JSON.stringify(full.extraction));
 });
 
 test('occam read: ok:false exits 1 with the failure code on stderr; usage errors exit 2', async () => {

@@ -32,7 +32,11 @@ after(async () => {
 test('occam_transcode: an article reports extraction.pageType "article" and comes back without its comment thread', async () => {
   const { json } = await mcp.call('occam_transcode', { url: server.url('/article-wordpress-comments.html') });
   assert.equal(json.ok, true, JSON.stringify(json.failure));
-  assert.deepEqual(json.extraction, { pageType: 'article' });
+  // The full response carries the second opinion beside the page type: agreement (0–1) and the candidate read.
+  assert.equal(json.extraction.pageType, 'article');
+  assert.ok(json.extraction.agreement >= 0 && json.extraction.agreement <= 1, JSON.stringify(json.extraction));
+  assert.ok(['engine', 'density'].includes(json.extraction.candidate), JSON.stringify(json.extraction));
+  assert.equal(json.extraction.trace, undefined, 'a trace only on occam read --explain');
   assert.ok(json.markdown.includes('On baking days we build a levain'));
   assert.ok(!json.markdown.includes('Marco from Turin'));
   assert.ok(!json.markdown.includes('Leave a Reply'));

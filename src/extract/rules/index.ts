@@ -1,6 +1,8 @@
-// The seed of the extraction rules catalogue (issue 28): every rule or constant added from here on is a data row
-// saying what it is for, which page types it applies to, and an example it fires on and one it must not fire on.
-// Lexicons and thresholds that predate the catalogue still live beside their code; they move here one by one.
+// Value rows of the extraction rules catalogue (issue 28): named thresholds and single patterns as data rows saying
+// what they are for, which page types they apply to, and an example they fire on and one they must not fire on.
+// Lexicons (phrase, class/id, selector, URL/host lists) are rows of rules/lexicon.ts; rules/catalogue.ts lists both
+// kinds; rules/page-policy.ts says which stage-level rule applies to which page type. Thresholds still inside
+// function bodies (boilerplate.ts, main-content.ts, precision.ts …) move here one by one.
 import type { PageType } from '../types.ts';
 
 export interface RuleRow<T> {

@@ -97,7 +97,7 @@ export async function acquireStage(ctx: ReadContext): Promise<Acquired | Halt> {
   if (canary) return halt(canary);
 
   // --- cache lookup (§15) ---
-  const eligible = cacheEligible(opts, readEnv<boolean>('OCCAM_CACHE_SESSION_READS', runtime.env, runtime.warn));
+  const eligible = cacheEligible(opts, readEnv<boolean>('OCCAM_CACHE_SESSION_READS', runtime.env, runtime.warn)) && !deps.explain;
   // A read with a session profile is private to its tenant and that profile (issue 33); every other read is public.
   const scope: CacheScope =
     eligible && opts.sessionProfile

@@ -124,7 +124,7 @@ export function fullAssembler(ctx: ReadContext, acquired: Acquired, material: Ma
       receipt,
       ...(recovery ? { recovery } : {}),
       ...(page.meta && Object.keys(page.meta).length ? { meta: page.meta } : {}),
-      ...(page.pageType ? { extraction: { pageType: page.pageType } } : {}),
+      ...(page.extraction ? { extraction: page.extraction } : {}),
       timings: { totalMs: ctx.clock.mark(), ...ctx.timings },
       contentHash,
       materializationKey: matKey,

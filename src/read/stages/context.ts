@@ -57,6 +57,8 @@ export interface TranscodeDeps {
   /** What the reader really sees, when it is not the JSON response (the CLI prints a header and the
    *  Markdown): the budget then counts this text. */
   view?: (response: TranscodeResult) => string;
+  /** `occam read --explain`: the full response's `extraction.trace` (no cached response: a fresh read explains). */
+  explain?: boolean;
   /** Test seam: told each stage as the spine enters it (never exposed as a parameter). */
   trace?: (stage: ReadStageName) => void;
 }

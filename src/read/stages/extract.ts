@@ -53,7 +53,7 @@ export async function extractBody(
   let shaped: ReturnType<OverlayShaper>;
   try {
     shaped = shape ? shape(body.text) : { selectors: {}, matched: undefined };
-    page = await extractAcquired(body, { ...options, sessionBound: Boolean(ctx.opts.sessionProfile), ...shaped.selectors, workers, signal: ctx.signal });
+    page = await extractAcquired(body, { ...options, sessionBound: Boolean(ctx.opts.sessionProfile), ...shaped.selectors, workers, signal: ctx.signal, trace: ctx.deps.explain });
   } finally {
     release();
   }
