@@ -1,6 +1,6 @@
 // Browser backend variables (reading.md §6.3, §8; operator.md §3).
 import { isIP } from 'node:net';
-import { bad, define, int, ok, oneOf, text, type Parsed } from './env-spec.ts';
+import { bad, define, int, ok, oneOf, serviceUrl, text, type Parsed } from './env-spec.ts';
 
 /** Connect budget for a remote browser endpoint (ms). */
 export const BROWSER_CONNECT_TIMEOUT = { default: 10_000, min: 1_000, max: 120_000 };
@@ -8,19 +8,7 @@ export const BROWSER_CONNECT_TIMEOUT = { default: 10_000, min: 1_000, max: 120_0
 export const BROWSER_SERVER_PORT = 39219;
 
 /** ws(s):// for a Playwright browser server, ws(s):// or http(s):// for a CDP endpoint; blank = unset. */
-function browserEndpoint(raw: string): Parsed<string | null> {
-  const v = raw.trim();
-  if (v === '') return ok(null);
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    return bad('not a URL (expected ws://host:port/path or http://host:port)');
-  }
-  if (!/^(wss?|https?):$/.test(u.protocol)) return bad('must be a ws://, wss://, http:// or https:// URL');
-  if (!u.hostname) return bad('the URL names no host');
-  return ok(v);
-}
+const browserEndpoint = serviceUrl({ protocols: ['ws:', 'wss:', 'http:', 'https:'], example: 'ws://host:port/path or http://host:port' });
 
 /** An IP literal or a host name (no port, no scheme); blank = unset. IPv6 is kept without brackets. */
 function hostOnly(raw: string): Parsed<string | null> {

@@ -71,6 +71,28 @@ export function httpUrl(opts: { httpsOnly?: boolean } = {}): (raw: string) => Pa
   };
 }
 
+/**
+ * A service URL of one of `protocols` (with their colon, e.g. `'ws:'`) that names a host; blank = unset. `example`
+ * shows the expected shape in the refusal; `hostOf` finds a host the URL carries elsewhere (libpq's `?host=`).
+ */
+export function serviceUrl(opts: { protocols: readonly string[]; example: string; hostOf?: (u: URL) => string | null }): (raw: string) => Parsed<string | null> {
+  const names = opts.protocols.map((p) => `${p}//`);
+  const spelled = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0];
+  return (raw) => {
+    const v = raw.trim();
+    if (v === '') return ok(null);
+    let u: URL;
+    try {
+      u = new URL(v);
+    } catch {
+      return bad(`not a URL (expected ${opts.example})`);
+    }
+    if (!opts.protocols.includes(u.protocol)) return bad(`must be a ${spelled} URL`);
+    if (!u.hostname && !opts.hostOf?.(u)) return bad('the URL names no host');
+    return ok(v);
+  };
+}
+
 export function define<T>(spec: EnvVar<T>): EnvVar<T> {
   return spec;
 }

@@ -1,5 +1,5 @@
 // Variables of the shared store (src/store/): one URL moves every store that outlives a call onto PostgreSQL.
-import { bad, define, int, ok, type Parsed } from './env-spec.ts';
+import { define, int, serviceUrl } from './env-spec.ts';
 
 export const STORE_POOL = { default: 10, min: 1, max: 100 };
 /** Days finished batch jobs (with their results) and response-cache entries are kept; 0 keeps them forever. */
@@ -7,20 +7,9 @@ export const RETENTION_DAYS = { default: 30, min: 0, max: 3650 };
 /** Longest one database statement may run (server-side statement_timeout; the client gives up shortly after). */
 export const STORE_QUERY_TIMEOUT_MS = { default: 10_000, min: 100, max: 600_000 };
 
-/** postgres:// or postgresql:// with a host; blank = unset (embedded stores). */
-function postgresUrl(raw: string): Parsed<string | null> {
-  const v = raw.trim();
-  if (v === '') return ok(null);
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    return bad('not a URL (expected postgres://user:password@host:5432/database)');
-  }
-  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') return bad('must be a postgres:// or postgresql:// URL');
-  if (!u.hostname && !u.searchParams.get('host')) return bad('the URL names no host');
-  return ok(v);
-}
+/** postgres:// or postgresql:// with a host (or libpq's ?host=); blank = unset (embedded stores). */
+const postgresUrl = serviceUrl({ protocols: ['postgres:', 'postgresql:'], example: 'postgres://user:password@host:5432/database', hostOf: (u) => u.searchParams.get('host') });
+
 
 export const storeVars = [
   define<string | null>({

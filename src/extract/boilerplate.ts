@@ -219,7 +219,7 @@ const REACT_STREAM_ID = /^[SB]:\d+$/;
  * naming the panel's id). A collapsed panel is hidden until the reader opens it — an FAQ answer, a buying guide's
  * sections, a product's specs — so it is the page's text, not hidden chrome.
  */
-function disclosurePanels(doc: Document): Set<string> {
+export function disclosurePanels(doc: Document): Set<string> {
   const ids = new Set<string>();
   walk(doc, (el) => {
     const controls = el.attribs['aria-controls'];

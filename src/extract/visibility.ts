@@ -13,13 +13,16 @@
 // Exemptions (what looks hidden but is the page's text) mirror the boilerplate stage's: collapsed disclosure
 // panels, React's streamed segments, a card's duplicate aria-hidden link, a script-revealed page wrapper, code
 // hidden only by a class. Screen-reader-only text is legitimate and never counted.
-import * as csstree from 'css-tree';
+import type * as csstree from 'css-tree';
+import parseCss from 'css-tree/parser';
+import generateCss from 'css-tree/generator';
+import walkCss from 'css-tree/walker';
 import { compile } from 'css-select';
 import type { Document, Element as DomElement } from 'domhandler';
 import { collapse, collapsedTextLength, findFirst, removeNode, textOf, walk, type Element, type SelectorIndex } from './dom.ts';
 import type { PageType } from './types.ts';
 import { classifyPassage } from './instructions.ts';
-import { holdsMainContent } from './boilerplate.ts';
+import { disclosurePanels, holdsMainContent } from './boilerplate.ts';
 import {
   ACCESSIBILITY_LABEL_MAX_WORDS,
   ACCESSIBILITY_ONLY,
@@ -278,17 +281,6 @@ function isProse(el: Element, text: string, minWords: number): boolean {
 
 const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
-/** The ids a disclosure control (aria-expanded + aria-controls) opens. */
-function disclosurePanels(doc: Document): Set<string> {
-  const ids = new Set<string>();
-  walk(doc, (el) => {
-    const controls = el.attribs['aria-controls'];
-    if (controls && el.attribs['aria-expanded'] !== undefined) for (const id of controls.split(/\s+/)) if (id) ids.add(id);
-    return true;
-  });
-  return ids;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The page's own stylesheet, for the properties above.
 
@@ -327,7 +319,7 @@ class StyleSheet {
       if (decls.size === 0) continue;
       let list: csstree.CssNode;
       try {
-        list = csstree.parse(prelude, { context: 'selectorList', onParseError: () => {} });
+        list = parseCss(prelude, { context: 'selectorList', onParseError: () => {} });
       } catch {
         continue;
       }
@@ -337,7 +329,7 @@ class StyleSheet {
       if (bgColour) backgrounds.add(bgColour);
       list.children.forEach((sel) => {
         if (sel.type !== 'Selector' || this.rules.length >= SELECTORS_MAX) return;
-        const text = csstree.generate(sel);
+        const text = generateCss(sel);
         if (STATEFUL_SELECTOR.test(text)) return;
         const rule: StyleRule = { text, key: keyOf(sel), specificity: specificityOf(sel), order: order++, decls };
         this.rules.push(rule);
@@ -579,7 +571,7 @@ function specificityOf(sel: csstree.Selector): number {
   let a = 0;
   let b = 0;
   let c = 0;
-  csstree.walk(sel, (node) => {
+  walkCss(sel, (node) => {
     if (node.type === 'IdSelector') a++;
     else if (node.type === 'ClassSelector' || node.type === 'AttributeSelector') b++;
     else if (node.type === 'PseudoClassSelector') {

@@ -5,11 +5,11 @@
 // paragraph; an ordinary news article about AI gets no `safety` object; the operator policy strips or refuses.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
-import { OCCAM_BIN, REPO_ROOT, hermeticEnv, startMcp, type McpSession } from '../helpers/mcp-client.ts';
+import { runOccam } from '../helpers/network-server.ts';
+import { startMcp, type McpSession } from '../helpers/mcp-client.ts';
 import { FIXTURES_DIR } from '../helpers/fixtures.ts';
 import { chromiumPath, requireChromium } from '../helpers/requires.ts';
 
@@ -105,19 +105,9 @@ test('occam_digest items carry the safety object', async () => {
   assert.equal(news?.safety, undefined);
 });
 
-function occamCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [OCCAM_BIN, ...args], { cwd: REPO_ROOT, env: hermeticEnv(env) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 test('occam read --json: the lean response carries the safety object', async () => {
-  const r = await occamCli(['read', server.url('/hidden-and-addressed'), '--json'], { OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_BROWSER_EXECUTABLE_PATH: '/nonexistent' });
+  const r = await runOccam(['read', server.url('/hidden-and-addressed'), '--json'], { OCCAM_ALLOW_PRIVATE_URLS: '1', OCCAM_BROWSER_EXECUTABLE_PATH: '/nonexistent' }, 60_000);
   assert.equal(r.code, 0, r.stderr);
   assertSafeRead(JSON.parse(r.stdout), 'lean', 'cli');
 });

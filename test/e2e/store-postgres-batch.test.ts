@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
+import type { FixtureServer } from '../helpers/http-fixture.ts';
 import { freePort, rawRequest, spawnOccamServer, type SpawnedServer } from '../helpers/network-server.ts';
-import { pageHtml } from '../helpers/article-page.ts';
+import { startSlowPageServer } from '../helpers/article-page.ts';
 import { postgresSkip, startPostgres, type PgCluster } from '../helpers/postgres.ts';
 
 const JOBS = 10;
@@ -31,14 +31,7 @@ describe('batch workers on one PostgreSQL', { skip: postgresSkip() }, () => {
 
   before(async () => {
     cluster = await startPostgres();
-    fixture = await startFixtureServer({}, async (req, res) => {
-      const path = (req.url ?? '/').split('?')[0];
-      const m = /^\/job\/(\d+)\/page\/(\d+)$/.exec(path);
-      if (!m) return void res.writeHead(404).end('no');
-      hits.set(path, (hits.get(path) ?? 0) + 1);
-      await new Promise((r) => setTimeout(r, 40)); // slow enough that the kill lands mid-run
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(`job-${m[1]}-page-${m[2]}-marker`));
-    });
+    fixture = await startSlowPageServer('job', 40, hits); // slow enough that the fault lands mid-run
   });
   after(async () => {
     await fixture?.close();

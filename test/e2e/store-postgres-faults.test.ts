@@ -12,9 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startFixtureServer, type FixtureServer } from '../helpers/http-fixture.ts';
+import type { FixtureServer } from '../helpers/http-fixture.ts';
 import { freePort, rawRequest, spawnOccamServer, type SpawnedServer } from '../helpers/network-server.ts';
-import { pageHtml } from '../helpers/article-page.ts';
+import { startSlowPageServer } from '../helpers/article-page.ts';
 import { postgresSkip, startPostgres, type PgCluster } from '../helpers/postgres.ts';
 
 const ITEMS = 100;
@@ -35,14 +35,7 @@ describe('one batch worker survives PostgreSQL faults', { skip: postgresSkip() }
 
   before(async () => {
     cluster = await startPostgres();
-    fixture = await startFixtureServer({}, async (req, res) => {
-      const path = (req.url ?? '/').split('?')[0];
-      const m = /^\/run\/(\w+)\/page\/(\d+)$/.exec(path);
-      if (!m) return void res.writeHead(404).end('no');
-      hits.set(path, (hits.get(path) ?? 0) + 1);
-      await sleep(60); // slow enough that the fault lands mid-run
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(`run-${m[1]}-page-${m[2]}-marker`));
-    });
+    fixture = await startSlowPageServer('run', 60, hits); // slow enough that the fault lands mid-run
   });
   after(async () => {
     cluster?.resume();

@@ -1,5 +1,6 @@
 // A small article page that reads cleanly (several real paragraphs) and carries a marker, so a test can tell which
 // page a result came from.
+import { startFixtureServer, type FixtureServer } from './http-fixture.ts';
 export const pageHtml = (marker: string) => `<!doctype html><html lang="en"><head><title>Page ${marker}</title></head><body>
 <main><article><h1>Page ${marker}</h1>
 ${[1, 2, 3, 4].map((n) => `<p>Paragraph ${n} of page ${marker} explains one behaviour in plain words so that an agent can quote it with its source and move on.</p>`).join('\n')}
@@ -19,4 +20,20 @@ export function bigArticleHtml(bytes: number, marker: string): string {
   }
   parts.push('</article></main></body></html>');
   return parts.join('');
+}
+
+/**
+ * A server of numbered article pages at `/<group>/<n>/page/<m>` (batch tests), each answered after `delayMs` so a
+ * fault injected mid-run lands between reads; `hits` counts the fetches of each path (exactly-once checks).
+ */
+export function startSlowPageServer(group: string, delayMs: number, hits: Map<string, number>): Promise<FixtureServer> {
+  const route = new RegExp(`^/${group}/(\\w+)/page/(\\d+)$`);
+  return startFixtureServer({}, async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const m = route.exec(path);
+    if (!m) return void res.writeHead(404).end('no');
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    await new Promise((r) => setTimeout(r, delayMs));
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(`${group}-${m[1]}-page-${m[2]}-marker`));
+  });
 }
