@@ -1,6 +1,6 @@
 // Browser backend variables (reading.md §6.3, §8; operator.md §3).
 import { isIP } from 'node:net';
-import { bad, define, int, ok, oneOf, serviceUrl, text, type Parsed } from './env-spec.ts';
+import { bad, define, int, ok, choice, serviceUrl, text, type Parsed } from './env-spec.ts';
 
 /** Connect budget for a remote browser endpoint (ms). */
 export const BROWSER_CONNECT_TIMEOUT = { default: 10_000, min: 1_000, max: 120_000 };
@@ -59,10 +59,7 @@ export const browserVars = [
     name: 'OCCAM_BROWSER_CHANNEL',
     area: 'browser',
     description: 'Which installed browser discovery looks for first.',
-    default: 'chromium' as const,
-    defaultText: 'chromium',
-    range: 'chromium | chrome | msedge | chrome-beta | msedge-beta',
-    parse: oneOf(['chromium', 'chrome', 'msedge', 'chrome-beta', 'msedge-beta'] as const),
+    ...choice(['chromium', 'chrome', 'msedge', 'chrome-beta', 'msedge-beta'] as const, 'chromium'),
   }),
   define<string | null>({
     name: 'OCCAM_BROWSER_ENDPOINT',
@@ -78,10 +75,7 @@ export const browserVars = [
     name: 'OCCAM_BROWSER_ENDPOINT_KIND',
     area: 'browser',
     description: 'What OCCAM_BROWSER_ENDPOINT speaks: `playwright` (a Playwright browser server, `chromium.connect`) or `cdp` (Chrome DevTools Protocol, `chromium.connectOverCDP`).',
-    default: 'playwright' as const,
-    defaultText: 'playwright',
-    range: 'playwright | cdp',
-    parse: oneOf(['playwright', 'cdp'] as const),
+    ...choice(['playwright', 'cdp'] as const, 'playwright'),
   }),
   define<number>({
     name: 'OCCAM_BROWSER_CONNECT_TIMEOUT_MS',

@@ -1,6 +1,6 @@
 // Variables of the reading core's acquisition layer: outbound guard, size caps, proxies, politeness, headers
 // (reading.md §3–5, §8, §19). Extraction/budget variables live in their own tables.
-import { define, flag, int, oneOf, text, bad, ok, type Parsed } from './env-spec.ts';
+import { define, flag, int, choice, text, bad, ok, type Parsed } from './env-spec.ts';
 
 const KIB = 1024;
 const MIB = 1024 * 1024;
@@ -67,10 +67,7 @@ export const readingVars = [
     area: 'reading',
     description:
       '`fail`: an oversize body is `response_too_large`. `partial`: keep the first cap bytes (cut at the last `>`), extract them and fail `response_truncated` with the partial markdown.',
-    default: 'fail' as 'fail' | 'partial',
-    defaultText: 'fail',
-    range: 'fail | partial',
-    parse: oneOf(['fail', 'partial'] as const),
+    ...choice(['fail', 'partial'] as const, 'fail'),
   }),
   define({
     name: 'OCCAM_HTTP_PROXY',

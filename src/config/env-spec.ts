@@ -50,6 +50,14 @@ export function oneOf<const V extends string>(values: readonly V[]): (raw: strin
   };
 }
 
+/**
+ * A variable that takes one of `values`: its default, the docs' default and range columns, and its parser, all
+ * from the one list (spread into `define`).
+ */
+export function choice<const V extends string>(values: readonly V[], fallback: NoInfer<V>): Pick<EnvVar<V>, 'default' | 'defaultText' | 'range' | 'parse'> {
+  return { default: fallback, defaultText: fallback, range: values.join(' | '), parse: oneOf(values) };
+}
+
 /** Free text, trimmed; blank counts as unset. */
 export function text(): (raw: string) => Parsed<string | null> {
   return (raw) => ok(raw.trim() === '' ? null : raw.trim());

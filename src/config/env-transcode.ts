@@ -1,5 +1,5 @@
 // Variables of the transcode materialisation step (reading.md §14.1, §15): chunk size and the response cache.
-import { define, flag, int, oneOf, text } from './env-spec.ts';
+import { define, flag, int, choice, text } from './env-spec.ts';
 
 export const transcodeVars = [
   define({
@@ -34,19 +34,13 @@ export const transcodeVars = [
     area: 'reading',
     description:
       'Default `detail` of the reading tools and verbs when a call names none: `lean` (the page, its final URL, title, what was cut and a receipt reference; the signed receipt goes to the local receipt log), `standard` (lean + backend, meta, agentHints, quality.verdict) or `full` (every field, receipt inline).',
-    default: 'lean' as 'lean' | 'standard' | 'full',
-    defaultText: 'lean',
-    range: 'lean | standard | full',
-    parse: oneOf(['lean', 'standard', 'full'] as const),
+    ...choice(['lean', 'standard', 'full'] as const, 'lean'),
   }),
   define({
     name: 'OCCAM_SAFETY',
     area: 'reading',
     description:
       'What a read does with page text that addresses the AI reader (docs/security.md, safe reading): `report` lists the sentences in the response\'s `safety.instructions` and leaves them in the Markdown; `strip` also removes them from the Markdown and says so (`safety.stripped`); `refuse` fails the read with `unsafe_content`. Hidden text is removed and counted under every policy.',
-    default: 'report' as 'report' | 'strip' | 'refuse',
-    defaultText: 'report',
-    range: 'report | strip | refuse',
-    parse: oneOf(['report', 'strip', 'refuse'] as const),
+    ...choice(['report', 'strip', 'refuse'] as const, 'report'),
   }),
 ];
